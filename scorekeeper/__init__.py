@@ -1,0 +1,78 @@
+"""Scorekeeper: a scorekeeper's app for the penny rummy family (Ten Pennies and its cousins)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response
+
+from . import store as store_module
+from .catalog import load_catalog
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MAX_REQUEST_BYTES = 64 * 1024  # a whole round for 8 players is a few hundred bytes
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def instance_secret(instance_path: Path) -> str:
+    """A SECRET_KEY made once per instance and kept in ``instance/secret_key`` (never in git)."""
+    path = instance_path / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    instance_path = Path(os.environ.get("SCOREKEEPER_INSTANCE", PROJECT_ROOT / "instance"))
+    app = Flask(
+        __name__,
+        instance_path=str(instance_path),
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    instance_path.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance_path / "scorekeeper.sqlite"),
+        RULESETS_DIR=str(instance_path / "rulesets"),
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        WTF_CSRF_TIME_LIMIT=None,  # a game page may stay open all evening
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(instance_path)
+
+    app.extensions["rulesets"] = load_catalog(Path(app.config["RULESETS_DIR"]))
+    store_module.init_app(app)
+
+    from .api import bp as api_bp
+    from .errors import bp as errors_bp
+    from .games import bp as games_bp
+    from .forms import csrf
+
+    csrf.init_app(app)
+    csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens
+    app.register_blueprint(errors_bp)
+    app.register_blueprint(games_bp)
+    app.register_blueprint(api_bp)
+    app.after_request(security_headers)
+    return app
+
+
+def security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response

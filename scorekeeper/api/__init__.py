@@ -1,0 +1,161 @@
+"""The JSON API: the same engine and store as the pages. Errors are ``{"error": "..."}`` with a 4xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from .. import service
+from ..catalog import Catalog, UnknownRuleset
+from ..rules.game import Game, GameError
+from ..store import StaleWrite, get_store
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class BadRequest(ValueError):
+    """The request body is not what the endpoint takes."""
+
+
+def catalog() -> Catalog:
+    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("send a JSON object in the request body")
+    return data
+
+
+def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
+    if name not in data or data[name] is None:
+        if required:
+            raise BadRequest(f"{name!r} is missing")
+        return None
+    value = data[name]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        names = " or ".join({int: "a whole number", str: "a string", list: "a list", dict: "an object"}[k] for k in kinds)
+        raise BadRequest(f"{name!r} must be {names}")
+    return value
+
+
+def string_map(data: dict[str, Any], name: str) -> dict[str, str]:
+    value = field(data, name, dict)
+    for key, text in value.items():
+        if not isinstance(text, str):
+            raise BadRequest(f"{name}[{key!r}] must be a string of cards")
+    return value  # type: ignore[no-any-return]
+
+
+def state(game: Game, status: int = 200) -> ResponseReturnValue:
+    return jsonify(game.to_json()), status
+
+
+def load(game_id: int) -> Game:
+    return service.load_game(get_store(), catalog(), game_id)
+
+
+@bp.errorhandler(BadRequest)
+@bp.errorhandler(UnknownRuleset)
+def bad_request(error: Exception) -> ResponseReturnValue:
+    return jsonify(error=str(error).strip("'\"")), 400
+
+
+@bp.errorhandler(GameError)
+def game_error(error: GameError) -> ResponseReturnValue:
+    payload: dict[str, Any] = {"error": str(error)}
+    if error.player:
+        payload["player"] = error.player
+    return jsonify(payload), 400
+
+
+@bp.errorhandler(service.GameNotFound)
+def not_found(error: LookupError) -> ResponseReturnValue:
+    return jsonify(error=str(error.args[0])), 404
+
+
+@bp.errorhandler(StaleWrite)
+def stale(error: StaleWrite) -> ResponseReturnValue:
+    return jsonify(error=str(error), version=error.actual), 409
+
+
+@bp.get("/rulesets")
+def rulesets() -> ResponseReturnValue:
+    return jsonify([ruleset.to_summary() for ruleset in catalog().rulesets.values()])
+
+
+@bp.post("/games")
+def create_game() -> ResponseReturnValue:
+    data = body()
+    ruleset = catalog().get(field(data, "ruleset", str))
+    players = field(data, "players", list)
+    if not all(isinstance(name, str) for name in players):
+        raise BadRequest("'players' must be a list of names")
+    penny = field(data, "penny_cents", int, required=False)
+    game_id = service.start_game(
+        get_store(), ruleset, players, field(data, "first_dealer", str, required=False), penny or 1
+    )
+    return state(load(game_id), 201)
+
+
+@bp.get("/games/<int:game_id>")
+def get_game(game_id: int) -> ResponseReturnValue:
+    return state(load(game_id))
+
+
+@bp.post("/games/<int:game_id>/buys")
+def buy(game_id: int) -> ResponseReturnValue:
+    data = body()
+    game = service.record_buy(
+        get_store(),
+        load(game_id),
+        field(data, "player", str),
+        version=field(data, "version", int, required=False),
+        round_number=field(data, "round", int, required=False),
+    )
+    return state(game, 201)
+
+
+def round_args(data: dict[str, Any]) -> dict[str, Any]:
+    return {"went_out": field(data, "went_out", str), "caught": string_map(data, "caught")}
+
+
+@bp.post("/games/<int:game_id>/rounds")
+def record_round(game_id: int) -> ResponseReturnValue:
+    data = body()
+    version = field(data, "version", int, required=False)
+    game = service.record_round(get_store(), load(game_id), version=version, **round_args(data))
+    return state(game, 201)
+
+
+@bp.put("/games/<int:game_id>/rounds/<int:number>")
+def correct_round(game_id: int, number: int) -> ResponseReturnValue:
+    data = body()
+    game = load(game_id)
+    if not 1 <= number <= len(game.rounds):
+        raise GameError(f"round {number} has not been recorded; record it with POST .../rounds")
+    version = field(data, "version", int, required=False)
+    return state(service.record_round(get_store(), game, number=number, version=version, **round_args(data)))
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int) -> ResponseReturnValue:
+    data = body()
+    version = field(data, "version", int, required=False)
+    return state(service.undo(get_store(), load(game_id), field(data, "event", int), version), 201)
+
+
+@bp.post("/games/<int:game_id>/preview")
+def preview(game_id: int) -> ResponseReturnValue:
+    """Points and pennies of a round being entered, without saving it (the live totals of the form)."""
+    data = body()
+    number = field(data, "round", int, required=False)
+    game = service.preview_round(load(game_id), number=number, **round_args(data))
+    result = game.rounds[(number or len(game.rounds)) - 1]
+    return jsonify(
+        {name: {"points": r.points, "pennies": r.pennies, "cards": len(r.cards)} for name, r in result.results.items()}
+    )

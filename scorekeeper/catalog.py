@@ -1,0 +1,58 @@
+"""The rulesets the app offers: the built-in ones shipped with the rules package, plus any
+house-rules files a table drops into ``instance/rulesets/``.
+
+A bad house file does not stop the app: it is left out and its error shown on the new-game page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .rules.rulesets import Ruleset, RulesetError, parse_ruleset
+
+
+class UnknownRuleset(LookupError):
+    def __init__(self, ruleset_id: str) -> None:
+        super().__init__(f"there is no ruleset {ruleset_id!r}")
+
+
+@dataclass
+class Catalog:
+    rulesets: dict[str, Ruleset] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)  # house files that were refused, and why
+
+    def get(self, ruleset_id: str) -> Ruleset:
+        try:
+            return self.rulesets[ruleset_id]
+        except KeyError:
+            raise UnknownRuleset(ruleset_id) from None
+
+    def choices(self) -> list[tuple[str, str]]:
+        return [(r.id, r.name) for r in self.rulesets.values()]
+
+    def add(self, text: str, source: str, builtin: bool) -> None:
+        try:
+            ruleset = parse_ruleset(text, source)
+        except RulesetError as error:
+            if builtin:
+                raise
+            self.problems.append(str(error))
+            return
+        if not builtin and ruleset.id in self.rulesets:
+            self.problems.append(f"{source}: id: {ruleset.id!r} is already a ruleset; pick another id")
+            return
+        self.rulesets[ruleset.id] = ruleset
+
+
+def load_catalog(house_dir: Path | None) -> Catalog:
+    catalog = Catalog()
+    data = resources.files("scorekeeper.rules") / "data"
+    for entry in sorted(data.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            catalog.add(entry.read_text(encoding="utf-8"), entry.name, builtin=True)
+    if house_dir is not None and house_dir.is_dir():
+        for path in sorted(house_dir.glob("*.toml")):
+            catalog.add(path.read_text(encoding="utf-8"), f"rulesets/{path.name}", builtin=False)
+    return catalog

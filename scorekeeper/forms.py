@@ -1,0 +1,5 @@
+"""Shared form machinery: the CSRF extension every FlaskForm relies on."""
+
+from flask_wtf.csrf import CSRFProtect
+
+csrf = CSRFProtect()

@@ -1,0 +1,181 @@
+"""The game pages: set up a game, record buys and rounds, correct them, see the history."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask.typing import ResponseReturnValue
+from wtforms.validators import ValidationError
+
+from .. import service
+from ..catalog import Catalog
+from ..rules.game import Game, GameError, describe_round
+from ..rules.ledger import format_money
+from ..store import StaleWrite, get_store
+from .forms import BuyForm, NewGameForm, RoundForm, UndoForm
+
+bp = Blueprint("games", __name__)
+
+
+def catalog() -> Catalog:
+    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
+
+
+def load(game_id: int) -> Game:
+    try:
+        return service.load_game(get_store(), catalog(), game_id)
+    except service.GameNotFound:
+        abort(404)
+
+
+def stale_message(game: Game) -> str:
+    latest = service.describe_events(game)[-1]["text"] if game.events else "a change"
+    return (
+        f"Not saved: this game changed on another device since you opened the page "
+        f"(latest entry: {latest}). Check the scorepad, then enter it again if it is still needed."
+    )
+
+
+@bp.app_template_filter("money")
+def money_filter(pennies: int, penny_cents: int = 1) -> str:
+    return format_money(pennies, penny_cents)
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    return render_template("index.html", games=get_store().games(), rulesets=catalog().rulesets)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    form = NewGameForm()
+    form.ruleset.choices = catalog().choices()
+    if form.validate_on_submit():
+        try:
+            game_id = service.start_game(
+                get_store(),
+                catalog().get(form.ruleset.data),
+                form.names(),
+                form.dealer_name(),
+                form.penny_cents.data or 1,
+            )
+        except (GameError, ValidationError) as error:
+            form.form_errors.append(str(error))
+        else:
+            return redirect(url_for("games.show", game_id=game_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template(
+        "new_game.html", form=form, problems=catalog().problems, known=get_store().known_players()
+    ), status
+
+
+@bp.get("/games/<int:game_id>")
+def show(game_id: int) -> ResponseReturnValue:
+    game = load(game_id)
+    return render_template(
+        "game.html",
+        game=game,
+        round=describe_round(game.setup, game.current_round) if game.current_round else None,
+        buy_form=BuyForm(version=game.version),
+        undo_form=UndoForm(version=game.version),
+    )
+
+
+@bp.post("/games/<int:game_id>/buys")
+def buy(game_id: int) -> ResponseReturnValue:
+    game = load(game_id)
+    form = BuyForm()
+    if not form.validate_on_submit():
+        flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
+    else:
+        try:
+            after = service.record_buy(get_store(), game, form.player.data, form.version_number())
+        except GameError as error:
+            flash(f"Not saved: {error}", "error")
+        except StaleWrite:
+            flash(stale_message(load(game_id)), "error")
+        else:
+            name = after.player_named(form.player.data)
+            left = after.buys_left(name)
+            flash(f"{name} bought the discard" + (f" — {left} buys left" if left is not None else ""), "ok")
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"], defaults={"number": None})
+@bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
+    game = load(game_id)
+    if number is not None and not 1 <= number <= len(game.rounds):
+        abort(404)
+    if number is None and game.finished:
+        flash("The game is finished: all rounds are recorded. Use Edit on a round to correct it.", "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    form = RoundForm.for_players(game.players, version=game.version)
+    if not form.is_submitted() and number is not None:
+        fill_from_round(form, game, number)
+    if form.validate_on_submit():
+        try:
+            service.record_round(
+                get_store(),
+                game,
+                form.went_out.data,
+                form.caught_by_player(game.players),
+                number=number,
+                version=form.version_number(),
+            )
+        except GameError as error:
+            attach_error(form, game, error)
+        except StaleWrite:
+            form.form_errors.append(stale_message(load(game_id)))
+        else:
+            flash(f"Round {number or game.current_round} saved" + (" (corrected)" if number else ""), "ok")
+            return redirect(url_for("games.show", game_id=game_id))
+    shown = number or game.current_round or 1
+    return render_template(
+        "round_form.html",
+        game=game,
+        form=form,
+        number=number,
+        round=describe_round(game.setup, shown),
+    ), (400 if form.is_submitted() else 200)
+
+
+def fill_from_round(form: RoundForm, game: Game, number: int) -> None:
+    result = game.rounds[number - 1]
+    form.went_out.data = result.went_out
+    for name, entry in zip(game.players, form.caught):
+        entry.data = " ".join(str(card) for card in result.results[name].cards)
+
+
+def attach_error(form: RoundForm, game: Game, error: GameError) -> None:
+    """Show the engine's message next to the player it is about (and at the top)."""
+    form.form_errors.append(str(error))
+    if error.player in game.players:
+        entry = form.caught[game.players.index(error.player)]
+        entry.errors = [*entry.errors, str(error)]  # type: ignore[list-item]
+
+
+@bp.post("/games/<int:game_id>/undo/<int:event_id>")
+def undo(game_id: int, event_id: int) -> ResponseReturnValue:
+    game = load(game_id)
+    form = UndoForm()
+    if form.validate_on_submit():
+        try:
+            service.undo(get_store(), game, event_id, form.version_number())
+        except GameError as error:
+            flash(f"Not undone: {error}", "error")
+        except StaleWrite:
+            flash(stale_message(load(game_id)), "error")
+        else:
+            flash(f"Entry {event_id} undone; everything after it is recomputed", "ok")
+    return redirect(url_for("games.history", game_id=game_id))
+
+
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int) -> ResponseReturnValue:
+    game = load(game_id)
+    return render_template(
+        "history.html",
+        game=game,
+        entries=service.describe_events(game, service.event_times(get_store(), game)),
+        undo_form=UndoForm(version=game.version),
+    )

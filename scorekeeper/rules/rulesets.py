@@ -1,0 +1,362 @@
+"""Rulesets as data: one TOML document per ruleset (see ``data/`` and RULES.md).
+
+This module only parses and validates; reading files is the caller's business, so
+the rules package stays free of I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Rank
+
+FAMILIES = ("contract", "books")
+MELD_KINDS = ("set", "run", "book")
+
+
+class RulesetError(ValueError):
+    """A ruleset document that cannot be used; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The first-down requirement of a round: ``melds`` melds of at least ``size`` cards."""
+
+    melds: int
+    size: int
+    kinds: tuple[str, ...]
+
+    def describe(self) -> str:
+        if self.kinds == ("set",):
+            noun = "set" if self.melds == 1 else "sets"
+        else:
+            noun = "meld" if self.melds == 1 else "melds"
+        text = f"{self.melds} {noun} of {self.size}"
+        if "run" in self.kinds:
+            text += " (sets or runs)"
+        return text
+
+
+@dataclass(frozen=True)
+class RoundRule:
+    number: int
+    contract: Contract | None  # None in a books game
+    wilds: frozenset[Rank]
+    wild_limit: int | None = None  # wild cards per meld on the first down
+    wild_limit_per_kind: int | None = None  # ... counted per kind of wild (2s, aces, jokers)
+    board_minimum: int | None = None  # books game: points needed to get on the board
+
+    def describe_wilds(self) -> str:
+        names = [_WILD_NAMES[rank] for rank in sorted(self.wilds)]
+        return ", ".join(names) if names else "none"
+
+    def describe_limit(self) -> str:
+        if self.wild_limit is not None:
+            return f"at most {self.wild_limit} wild per set"
+        if self.wild_limit_per_kind is not None:
+            return f"at most {self.wild_limit_per_kind} of each kind of wild per set"
+        return "no more wilds than natural cards in a meld"
+
+
+_WILD_NAMES = {Rank.ACE: "aces", Rank.TWO: "2s", Rank.JOKER: "jokers"}
+
+
+@dataclass(frozen=True)
+class DeckRule:
+    """How many decks a table shuffles for N players (and, in a books game, S sides)."""
+
+    jokers_per_deck: int
+    players_per_deck: int | None = None
+    table: tuple[tuple[int, int], ...] = ()  # (max players, decks), ascending
+    base: int | None = None
+    extra_per_side: int | None = None
+
+    def decks_for(self, players: int, sides: int | None = None) -> int:
+        if self.players_per_deck:
+            return math.ceil(players / self.players_per_deck)
+        for max_players, decks in self.table:
+            if players <= max_players:
+                return decks
+        if self.base is not None and self.extra_per_side is not None:
+            further = max((sides or players) - 2, math.ceil((players - 2) / 2), 0)
+            return self.base + self.extra_per_side * further
+        raise ValueError(f"no deck count for {players} players")
+
+
+@dataclass(frozen=True)
+class BuyRule:
+    stack: int | None  # buys a player has for the whole game (None: no limit)
+    pennies: int  # pennies each buy puts into the bowl
+    cards: int  # cards a buy adds to the hand
+    first_round: int
+    free_per_round: int | None = None  # buys a round without penalty (None: no limit)
+    penalty_points: int = 0  # points for each buy beyond the free ones
+
+
+@dataclass(frozen=True)
+class LaterMeldRule:
+    min_size: int
+    max_wilds: int | None  # None: the ruleset's wilds-at-most-naturals rule applies
+
+
+@dataclass(frozen=True)
+class BookRule:
+    min_size: int
+    max_size: int
+    max_wilds: int
+    naturals_per_wild: int
+    natural: int
+    mixed: int
+    sevens: int
+    wild: int
+    going_out: int
+    red_three: int
+    red_three_many: int
+    red_three_many_from: int
+    black_three_in_hand: int
+    board_minimum_below_zero: int
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    family: str
+    summary: str
+    players_min: int
+    players_max: int
+    cards_dealt: int
+    winner: str  # "lowest" or "highest"
+    meld_kinds: tuple[str, ...]
+    points: Mapping[Rank, int]
+    pennies_per_card: int
+    decks: DeckRule
+    rounds: tuple[RoundRule, ...]
+    buys: BuyRule | None = None
+    later_melds: LaterMeldRule | None = None
+    books: BookRule | None = None
+    suits_required: bool = False
+    no_duplicates: bool = False
+    wilds_at_most_naturals: bool = False
+    pile_size: int = 0
+
+    @property
+    def is_penny_game(self) -> bool:
+        return self.pennies_per_card > 0 or bool(self.buys and self.buys.pennies)
+
+    def round(self, number: int) -> RoundRule:
+        if not 1 <= number <= len(self.rounds):
+            raise ValueError(f"{self.name} has rounds 1 to {len(self.rounds)}, not {number}")
+        return self.rounds[number - 1]
+
+    def hand_limit(self, buys: int) -> int:
+        """The most cards a player can hold at the end of a round after ``buys`` buys."""
+        per_buy = self.buys.cards if self.buys else 0
+        return self.cards_dealt + per_buy * buys + self.pile_size
+
+    def to_summary(self) -> dict[str, Any]:
+        """A JSON-ready description (the ``GET /api/rulesets`` entry)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "family": self.family,
+            "summary": self.summary,
+            "players": {"min": self.players_min, "max": self.players_max},
+            "cards_dealt": self.cards_dealt,
+            "winner": self.winner,
+            "points": {rank.label: value for rank, value in sorted(self.points.items())},
+            "pennies_per_card": self.pennies_per_card,
+            "rounds": [
+                {
+                    "number": r.number,
+                    "contract": r.contract.describe() if r.contract else None,
+                    "board_minimum": r.board_minimum,
+                    "wilds": [rank.label for rank in sorted(r.wilds)],
+                    "wild_limit": r.wild_limit,
+                    "wild_limit_per_kind": r.wild_limit_per_kind,
+                }
+                for r in self.rounds
+            ],
+        }
+
+
+def parse_ruleset(text: str, source: str = "<ruleset>") -> Ruleset:
+    """Parse and validate one TOML ruleset document; errors name ``source``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesetError(f"{source}: not valid TOML ({error})") from None
+    return _Reader(data, source).ruleset()
+
+
+class _Reader:
+    """Reads a ruleset dict field by field so every error names the offending field."""
+
+    def __init__(self, data: dict[str, Any], source: str) -> None:
+        self.data = data
+        self.source = source
+
+    def fail(self, field: str, problem: str) -> RulesetError:
+        return RulesetError(f"{self.source}: {field}: {problem}")
+
+    def get(self, table: Mapping[str, Any], key: str, kind: type, field: str, default: Any = ...) -> Any:
+        if key not in table:
+            if default is ...:
+                raise self.fail(field, "is missing")
+            return default
+        value = table[key]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(field, f"must be a whole number, not {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(field, f"must be a {kind.__name__}, not {value!r}")
+        if kind is int and value < 0:
+            raise self.fail(field, f"must not be negative, not {value}")
+        return value
+
+    def table(self, key: str, required: bool = True) -> dict[str, Any] | None:
+        if key not in self.data:
+            if required:
+                raise self.fail(key, "is missing")
+            return None
+        return dict(self.get(self.data, key, dict, key))
+
+    def rank(self, label: Any, field: str) -> Rank:
+        try:
+            return Rank.from_label(str(label))
+        except ValueError:
+            raise self.fail(field, f"{label!r} is not a rank") from None
+
+    def ruleset(self) -> Ruleset:
+        d = self.data
+        ruleset_id = self.get(d, "id", str, "id")
+        if not ruleset_id or not all(c.isalnum() or c == "-" for c in ruleset_id):
+            raise self.fail("id", f"{ruleset_id!r} must be letters, digits and dashes")
+        family = self.get(d, "family", str, "family")
+        if family not in FAMILIES:
+            raise self.fail("family", f"{family!r} is not one of {', '.join(FAMILIES)}")
+        players = self.get(d, "players", dict, "players")
+        players_min = self.get(players, "min", int, "players.min")
+        players_max = self.get(players, "max", int, "players.max")
+        if not 2 <= players_min <= players_max:
+            raise self.fail("players", f"min {players_min} and max {players_max} make no table")
+        winner = self.get(d, "winner", str, "winner")
+        if winner not in ("lowest", "highest"):
+            raise self.fail("winner", f"{winner!r} must be 'lowest' or 'highest'")
+        kinds = tuple(self.get(d, "meld_kinds", list, "meld_kinds"))
+        for kind in kinds:
+            if kind not in MELD_KINDS:
+                raise self.fail("meld_kinds", f"{kind!r} is not one of {', '.join(MELD_KINDS)}")
+        rules = Ruleset(
+            id=ruleset_id,
+            name=self.get(d, "name", str, "name"),
+            family=family,
+            summary=self.get(d, "summary", str, "summary", ""),
+            players_min=players_min,
+            players_max=players_max,
+            cards_dealt=self.get(d, "cards_dealt", int, "cards_dealt"),
+            winner=winner,
+            meld_kinds=kinds,
+            points=self.points(),
+            pennies_per_card=self.get(self.table("money") or {}, "pennies_per_card", int, "money.pennies_per_card"),
+            decks=self.decks(players_max),
+            rounds=self.rounds(family, kinds),
+            buys=self.buys(),
+            later_melds=self.later_melds(),
+            books=self.books(family),
+            suits_required=self.get(d, "suits_required", bool, "suits_required", False),
+            no_duplicates=self.get(d, "no_duplicates", bool, "no_duplicates", False),
+            wilds_at_most_naturals=self.get(d, "wilds_at_most_naturals", bool, "wilds_at_most_naturals", False),
+            pile_size=self.get(d, "pile_size", int, "pile_size", 0),
+        )
+        return rules
+
+    def points(self) -> dict[Rank, int]:
+        table = self.table("points")
+        assert table is not None
+        points = {self.rank(label, f"points.{label}"): self.get(table, label, int, f"points.{label}") for label in table}
+        missing = [rank.label for rank in Rank if rank not in points]
+        if missing:
+            raise self.fail("points", f"no points for {', '.join(missing)}")
+        return points
+
+    def decks(self, players_max: int) -> DeckRule:
+        table = self.table("decks")
+        assert table is not None
+        rows = tuple(
+            (self.get(row, "max_players", int, "decks.table"), self.get(row, "decks", int, "decks.table"))
+            for row in self.get(table, "table", list, "decks.table", [])
+        )
+        rule = DeckRule(
+            jokers_per_deck=self.get(table, "jokers_per_deck", int, "decks.jokers_per_deck"),
+            players_per_deck=self.get(table, "players_per_deck", int, "decks.players_per_deck", None),
+            table=tuple(sorted(rows)),
+            base=self.get(table, "base", int, "decks.base", None),
+            extra_per_side=self.get(table, "extra_per_side", int, "decks.extra_per_side", None),
+        )
+        try:
+            rule.decks_for(players_max)
+        except ValueError:
+            raise self.fail("decks", f"gives no deck count for {players_max} players") from None
+        return rule
+
+    def rounds(self, family: str, kinds: tuple[str, ...]) -> tuple[RoundRule, ...]:
+        rows = self.get(self.data, "rounds", list, "rounds")
+        if not rows:
+            raise self.fail("rounds", "there must be at least one round")
+        return tuple(self.round_rule(number, row, family, kinds) for number, row in enumerate(rows, start=1))
+
+    def round_rule(self, number: int, row: dict[str, Any], family: str, kinds: tuple[str, ...]) -> RoundRule:
+        field = f"rounds[{number}]"
+        wilds = frozenset(self.rank(label, f"{field}.wilds") for label in self.get(row, "wilds", list, f"{field}.wilds"))
+        contract = None
+        if family == "contract":
+            spec = self.get(row, "contract", dict, f"{field}.contract")
+            contract = Contract(
+                melds=self.get(spec, "melds", int, f"{field}.contract.melds"),
+                size=self.get(spec, "size", int, f"{field}.contract.size"),
+                kinds=kinds,
+            )
+            if contract.melds < 1 or contract.size < 3:
+                raise self.fail(f"{field}.contract", "needs at least 1 meld of at least 3 cards")
+        return RoundRule(
+            number=number,
+            contract=contract,
+            wilds=wilds,
+            wild_limit=self.get(row, "wild_limit", int, f"{field}.wild_limit", None),
+            wild_limit_per_kind=self.get(row, "wild_limit_per_kind", int, f"{field}.wild_limit_per_kind", None),
+            board_minimum=self.get(row, "board_minimum", int, f"{field}.board_minimum", None),
+        )
+
+    def buys(self) -> BuyRule | None:
+        table = self.table("buys", required=False)
+        if table is None:
+            return None
+        return BuyRule(
+            stack=self.get(table, "stack", int, "buys.stack", None),
+            pennies=self.get(table, "pennies", int, "buys.pennies", 0),
+            cards=self.get(table, "cards", int, "buys.cards"),
+            first_round=self.get(table, "first_round", int, "buys.first_round", 1),
+            free_per_round=self.get(table, "free_per_round", int, "buys.free_per_round", None),
+            penalty_points=self.get(table, "penalty_points", int, "buys.penalty_points", 0),
+        )
+
+    def later_melds(self) -> LaterMeldRule | None:
+        table = self.table("later_melds", required=False)
+        if table is None:
+            return None
+        return LaterMeldRule(
+            min_size=self.get(table, "min_size", int, "later_melds.min_size"),
+            max_wilds=self.get(table, "max_wilds", int, "later_melds.max_wilds", None),
+        )
+
+    def books(self, family: str) -> BookRule | None:
+        if family != "books":
+            return None
+        table = self.table("books")
+        assert table is not None
+        values = {name: self.get(table, name, int, f"books.{name}") for name in BookRule.__dataclass_fields__}
+        return BookRule(**values)

@@ -1,0 +1,115 @@
+"""Scoring a round of a contract game: card points, pennies, buy penalties and the checks
+a scorekeeper makes before writing anything down (hand size, cards the decks can hold).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .cards import Card, Rank
+from .rulesets import Ruleset
+
+SUITS_PER_RANK = 4
+
+
+class RoundError(ValueError):
+    """A round result that cannot be recorded; ``player`` names whose entry is at fault."""
+
+    def __init__(self, message: str, player: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    cards: tuple[Card, ...]
+    points: int  # card points plus any penalty
+    pennies: int  # pennies paid into the bowl for cards caught
+    penalty: int = 0  # penalty points for buys beyond the free ones
+
+
+def card_points(ruleset: Ruleset, cards: Iterable[Card]) -> int:
+    """The points of cards caught in hand: the one place card values are added up."""
+    return sum(ruleset.points[card.rank] for card in cards)
+
+
+def buy_penalty(ruleset: Ruleset, buys: int) -> int:
+    rule = ruleset.buys
+    if rule is None or rule.free_per_round is None:
+        return 0
+    return max(0, buys - rule.free_per_round) * rule.penalty_points
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def check_hand_size(ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int) -> None:
+    limit = ruleset.hand_limit(buys)
+    if len(cards) > limit:
+        raise RoundError(
+            f"{player} is caught with {plural(len(cards), 'card')}, but with "
+            f"{plural(buys, 'buy')} this round a player holds at most {limit}",
+            player,
+        )
+
+
+def check_deck_supply(ruleset: Ruleset, decks: int, hands: Mapping[str, tuple[Card, ...]]) -> None:
+    """No value may appear more often, across all hands, than the decks hold."""
+    everything = [card for cards in hands.values() for card in cards]
+    by_rank = Counter(card.rank for card in everything)
+    for rank, count in sorted(by_rank.items()):
+        per_deck = ruleset.decks.jokers_per_deck if rank is Rank.JOKER else SUITS_PER_RANK
+        if count > per_deck * decks:
+            raise RoundError(
+                f"the hands hold {count} × {rank.label}, but {plural(decks, 'deck')} "
+                f"hold only {per_deck * decks}"
+            )
+    by_card = Counter(card for card in everything if card.suit is not None)
+    for card, count in sorted(by_card.items()):
+        if count > decks:
+            raise RoundError(
+                f"the hands hold {count} × {card.pretty()}, but {plural(decks, 'deck')} "
+                f"hold only {decks}"
+            )
+
+
+def score_round(
+    ruleset: Ruleset,
+    players: tuple[str, ...],
+    decks: int,
+    went_out: str,
+    caught: Mapping[str, tuple[Card, ...]],
+    buys: Mapping[str, int],
+) -> dict[str, PlayerResult]:
+    """Score one round of a contract game after checking it could have happened."""
+    if went_out not in players:
+        raise RoundError(f"{went_out!r} is not playing in this game")
+    for name in caught:
+        if name not in players:
+            raise RoundError(f"{name!r} is not playing in this game")
+    if caught.get(went_out):
+        raise RoundError(f"{went_out} went out, so {went_out} holds no cards", went_out)
+    missing = [name for name in players if name != went_out and name not in caught]
+    if missing:
+        raise RoundError(
+            "enter the cards caught in hand for " + ", ".join(missing) + " (an empty hand is allowed)",
+            missing[0],
+        )
+    hands = {name: tuple(caught.get(name, ())) for name in players}
+    for name in players:
+        check_hand_size(ruleset, name, hands[name], buys.get(name, 0))
+    check_deck_supply(ruleset, decks, hands)
+    results = {}
+    for name in players:
+        cards = hands[name]
+        penalty = buy_penalty(ruleset, buys.get(name, 0))
+        results[name] = PlayerResult(
+            cards=cards,
+            points=card_points(ruleset, cards) + penalty,
+            pennies=ruleset.pennies_per_card * len(cards),
+            penalty=penalty,
+        )
+    return results

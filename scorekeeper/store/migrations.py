@@ -1,0 +1,46 @@
+"""The schema, one sqlite-utils migration at a time (never edit an applied one: add another)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_games_and_events(db: Database) -> None:
+    db["players"].create({"id": int, "name": str, "name_key": str}, pk="id", not_null={"name", "name_key"})
+    db["players"].create_index(["name_key"], unique=True)
+    db["games"].create(
+        {
+            "id": int,
+            "ruleset": str,
+            "created_at": str,
+            "first_dealer": int,
+            "penny_cents": int,
+            "carry_in": int,
+        },
+        pk="id",
+        not_null={"ruleset", "created_at", "first_dealer", "penny_cents", "carry_in"},
+    )
+    db["game_players"].create(
+        {"game_id": int, "seat": int, "name": str, "player_id": int},
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
+        not_null={"name", "player_id"},
+    )
+    db["game_players"].create_index(["player_id"])
+    # Append-only: rows are inserted, never updated or deleted.
+    db["events"].create(
+        {"id": int, "game_id": int, "kind": str, "payload": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "kind", "payload", "created_at"},
+    )
+    db["events"].create_index(["game_id", "id"])
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events "
+            "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
+        )

@@ -1,0 +1,124 @@
+// Scorekeeper's small helpers; the pages work without them (every action is a plain form).
+"use strict";
+
+// Keep the screen awake while a game is open (Wake Lock API where the browser has it).
+function keepAwake() {
+  if (!document.body.classList.contains("keep-awake") || !("wakeLock" in navigator)) return;
+  const request = () => navigator.wakeLock.request("screen").catch(() => {});
+  request();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") request();
+  });
+}
+
+// New game: label the first-dealer choices with the names as they are typed.
+function relabelDealers() {
+  const select = document.querySelector("[data-relabel-from]");
+  if (!select) return;
+  const inputs = document.querySelectorAll(".player-inputs input");
+  const update = () => {
+    inputs.forEach((input, seat) => {
+      const option = select.querySelector(`option[value="${seat}"]`);
+      if (option) option.textContent = input.value.trim() || `Player ${seat + 1}`;
+    });
+  };
+  inputs.forEach((input) => input.addEventListener("input", update));
+  update();
+}
+
+// Round entry: the tap pad, the went-out player's box, and live points from the engine.
+function roundForm() {
+  const form = document.querySelector(".round-form");
+  if (!form) return;
+  const rows = Array.from(form.querySelectorAll(".hand-row"));
+  const error = form.querySelector(".preview-error");
+  let active = null;
+
+  const outName = () => {
+    const checked = form.querySelector('input[name="went_out"]:checked');
+    return checked ? checked.value : "";
+  };
+  const select = (row) => {
+    rows.forEach((r) => r.classList.toggle("active", r === row));
+    active = row;
+  };
+  const inputOf = (row) => row.querySelector(".hand-input");
+  const openRows = () => rows.filter((r) => r.dataset.player !== outName());
+
+  const markOut = () => {
+    rows.forEach((row) => {
+      const isOut = row.dataset.player === outName();
+      row.classList.toggle("is-out", isOut);
+      inputOf(row).disabled = isOut;
+    });
+    if (!active || active.dataset.player === outName()) select(openRows()[0] || null);
+  };
+
+  const edit = (change) => {
+    if (!active) select(openRows()[0] || null);
+    if (!active) return;
+    const input = inputOf(active);
+    const cards = input.value.trim().split(/[\s,]+/).filter(Boolean);
+    change(cards);
+    input.value = cards.join(" ");
+    schedulePreview();
+  };
+
+  form.querySelectorAll("[data-card]").forEach((button) =>
+    button.addEventListener("click", () => edit((cards) => cards.push(button.dataset.card))));
+  form.querySelectorAll("[data-suit]").forEach((button) =>
+    button.addEventListener("click", () => edit((cards) => {
+      const last = cards.pop();
+      if (last === undefined) return;
+      const bare = last.replace(/[SHDC♠♥♦♣]$/i, "");
+      cards.push(/^(JKR|JK|JOKER|\*)$/i.test(bare) ? bare : bare + button.dataset.suit);
+    })));
+  form.querySelector('[data-action="back"]').addEventListener("click", () => edit((cards) => cards.pop()));
+  form.querySelector('[data-action="next"]').addEventListener("click", () => {
+    const open = openRows();
+    select(open[(open.indexOf(active) + 1) % open.length] || null);
+  });
+  rows.forEach((row) => {
+    row.addEventListener("click", () => select(row));
+    inputOf(row).addEventListener("focus", () => select(row));
+    inputOf(row).addEventListener("input", () => schedulePreview());
+  });
+  form.querySelectorAll('input[name="went_out"]').forEach((radio) =>
+    radio.addEventListener("change", () => { markOut(); schedulePreview(); }));
+  // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
+  form.addEventListener("submit", () => rows.forEach((row) => { inputOf(row).disabled = false; }));
+
+  let timer = null;
+  const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
+  const preview = async () => {
+    const caught = {};
+    openRows().forEach((row) => { caught[row.dataset.player] = inputOf(row).value; });
+    const body = { went_out: outName(), caught, round: Number(form.dataset.round) };
+    if (!body.went_out) { error.hidden = false; error.textContent = "Tap who went out."; return; }
+    try {
+      const response = await fetch(form.dataset.previewUrl, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      const data = await response.json();
+      if (!response.ok) { error.hidden = false; error.textContent = data.error; return; }
+      error.hidden = true;
+      rows.forEach((row) => {
+        const out = row.querySelector(".live");
+        const r = data[row.dataset.player];
+        out.textContent = !r ? "" : form.dataset.penny === "1"
+          ? `${r.points} pts · ${r.pennies}¢` : `${r.points} pts`;
+      });
+    } catch (e) {
+      error.hidden = false;
+      error.textContent = "No connection to the app: points will show when it is back. Nothing is lost.";
+    }
+  };
+  markOut();
+  if (outName()) preview();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  keepAwake();
+  relabelDealers();
+  roundForm();
+});
