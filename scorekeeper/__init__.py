@@ -59,8 +59,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .api import bp as api_bp
     from .errors import bp as errors_bp
-    from .games import bp as games_bp
     from .forms import csrf
+    from .games import bp as games_bp
 
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens

@@ -92,7 +92,9 @@ def _record(store: Store, game: Game, event: Event, version: int | None) -> Game
     return after
 
 
-def record_buy(store: Store, game: Game, player: str, version: int | None = None, round_number: int | None = None) -> Game:
+def record_buy(
+    store: Store, game: Game, player: str, version: int | None = None, round_number: int | None = None
+) -> Game:
     name = game.player_named(player)
     number = round_number if round_number is not None else (game.current_round or game.round_count + 1)
     return _record(store, game, Buy(_next_id(game), number, name), version)

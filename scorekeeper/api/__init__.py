@@ -38,7 +38,9 @@ def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], requir
     value = data[name]
     if isinstance(value, bool) or not isinstance(value, kind):
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        names = " or ".join({int: "a whole number", str: "a string", list: "a list", dict: "an object"}[k] for k in kinds)
+        names = " or ".join(
+            {int: "a whole number", str: "a string", list: "a list", dict: "an object"}[k] for k in kinds
+        )
         raise BadRequest(f"{name!r} must be {names}")
     return value
 
@@ -62,7 +64,7 @@ def load(game_id: int) -> Game:
 @bp.errorhandler(BadRequest)
 @bp.errorhandler(UnknownRuleset)
 def bad_request(error: Exception) -> ResponseReturnValue:
-    return jsonify(error=str(error).strip("'\"")), 400
+    return jsonify(error=str(error)), 400
 
 
 @bp.errorhandler(GameError)
@@ -97,7 +99,7 @@ def create_game() -> ResponseReturnValue:
         raise BadRequest("'players' must be a list of names")
     penny = field(data, "penny_cents", int, required=False)
     game_id = service.start_game(
-        get_store(), ruleset, players, field(data, "first_dealer", str, required=False), penny or 1
+        get_store(), ruleset, players, field(data, "first_dealer", str, required=False), 1 if penny is None else penny
     )
     return state(load(game_id), 201)
 

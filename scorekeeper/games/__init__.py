@@ -142,7 +142,7 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
 def fill_from_round(form: RoundForm, game: Game, number: int) -> None:
     result = game.rounds[number - 1]
     form.went_out.data = result.went_out
-    for name, entry in zip(game.players, form.caught):
+    for name, entry in zip(game.players, form.caught, strict=True):
         entry.data = " ".join(str(card) for card in result.results[name].cards)
 
 

@@ -82,6 +82,6 @@ class RoundForm(VersionedForm):
     def caught_by_player(self, players: tuple[str, ...]) -> dict[str, str]:
         return {
             name: (entry.data or "")
-            for name, entry in zip(players, self.caught)
+            for name, entry in zip(players, self.caught, strict=False)
             if name != self.went_out.data
         }

@@ -149,9 +149,7 @@ def parse_hand(text: str, *, require_suits: bool = False) -> tuple[Card, ...]:
     for position, token in enumerate(tokens(text), start=1):
         card = Card.parse(token, position)
         if require_suits and card.suit is None and not card.is_joker:
-            raise CardError(
-                f"card {position} ({token!r}) needs a suit here, e.g. {token}H", token, position
-            )
+            raise CardError(f"card {position} ({token!r}) needs a suit here, e.g. {token}H", token, position)
         cards.append(card)
     return tuple(cards)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, format_hand
 from .ledger import Payout, split_bowl, winners
-from .rulesets import Ruleset, RoundRule
+from .rulesets import RoundRule, Ruleset
 from .scoring import PlayerResult, RoundError, plural, score_round
 
 MAX_NAME_LENGTH = 40
@@ -62,9 +62,7 @@ def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
     """2-8 (per ruleset) trimmed, non-empty names, unique ignoring case, at most 40 characters."""
     count = len(players)
     if not ruleset.players_min <= count <= ruleset.players_max:
-        raise GameError(
-            f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {count}"
-        )
+        raise GameError(f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {count}")
     seen: dict[str, str] = {}
     for seat, name in enumerate(players, start=1):
         if not name or name != clean_name(name):

@@ -51,7 +51,7 @@ class RoundRule:
     board_minimum: int | None = None  # books game: points needed to get on the board
 
     def describe_wilds(self) -> str:
-        names = [_WILD_NAMES[rank] for rank in sorted(self.wilds)]
+        names = [_WILD_NAMES.get(rank, f"{rank.label}s") for rank in sorted(self.wilds, key=_wild_order)]
         return ", ".join(names) if names else "none"
 
     def describe_limit(self) -> str:
@@ -62,7 +62,13 @@ class RoundRule:
         return "no more wilds than natural cards in a meld"
 
 
-_WILD_NAMES = {Rank.ACE: "aces", Rank.TWO: "2s", Rank.JOKER: "jokers"}
+_WILD_NAMES = {Rank.TWO: "2s", Rank.ACE: "aces", Rank.JOKER: "jokers"}
+
+
+def _wild_order(rank: Rank) -> int:
+    """Wilds are listed as RULES.md's table lists them: 2s, aces, jokers."""
+    order = list(_WILD_NAMES)
+    return order.index(rank) if rank in order else len(order) + rank.value
 
 
 @dataclass(frozen=True)
@@ -213,7 +219,7 @@ class _Reader:
             raise self.fail(field, f"must be a whole number, not {value!r}")
         if not isinstance(value, kind):
             raise self.fail(field, f"must be a {kind.__name__}, not {value!r}")
-        if kind is int and value < 0:
+        if isinstance(value, int) and value < 0:
             raise self.fail(field, f"must not be negative, not {value}")
         return value
 
@@ -277,7 +283,9 @@ class _Reader:
     def points(self) -> dict[Rank, int]:
         table = self.table("points")
         assert table is not None
-        points = {self.rank(label, f"points.{label}"): self.get(table, label, int, f"points.{label}") for label in table}
+        points = {
+            self.rank(label, f"points.{label}"): self.get(table, label, int, f"points.{label}") for label in table
+        }
         missing = [rank.label for rank in Rank if rank not in points]
         if missing:
             raise self.fail("points", f"no points for {', '.join(missing)}")
@@ -311,7 +319,9 @@ class _Reader:
 
     def round_rule(self, number: int, row: dict[str, Any], family: str, kinds: tuple[str, ...]) -> RoundRule:
         field = f"rounds[{number}]"
-        wilds = frozenset(self.rank(label, f"{field}.wilds") for label in self.get(row, "wilds", list, f"{field}.wilds"))
+        wilds = frozenset(
+            self.rank(label, f"{field}.wilds") for label in self.get(row, "wilds", list, f"{field}.wilds")
+        )
         contract = None
         if family == "contract":
             spec = self.get(row, "contract", dict, f"{field}.contract")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ class StaleWrite(StoreError):
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Store:
@@ -97,8 +97,7 @@ class Store:
         if row is None:
             raise NotFound(f"there is no game {game_id}")
         row["players"] = [
-            r["name"]
-            for r in self.db.query("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
+            r["name"] for r in self.db.query("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
         ]
         return row
 

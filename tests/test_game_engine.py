@@ -1,0 +1,263 @@
+"""The rules engine's game: scoring, buys, corrections and money, replayed from events."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.cards import parse_hand
+from scorekeeper.rules.game import Buy, Game, GameError, RoundRecord, Setup, Void, describe_round
+from scorekeeper.rules.scoring import card_points
+
+PLAYERS = ("Ann", "Bob", "Cy", "Di")
+
+
+def setup(rulesets, ruleset="ten-pennies", players=PLAYERS, dealer=0, **kw):
+    return Setup(rulesets[ruleset], tuple(players), dealer, **kw)
+
+
+def rnd(event_id, number, went_out, **hands):
+    return RoundRecord(event_id, number, went_out, {name: parse_hand(text) for name, text in hands.items()})
+
+
+SCORES = [  # ruleset, hand, points
+    ("ten-pennies", "3 4 5 6 7 8 9", 35),
+    ("ten-pennies", "10 J Q K", 40),
+    ("ten-pennies", "2 A JKR", 90),
+    ("ten-pennies", "K 7 7 2", 40),
+    ("ten-pennies", "", 0),
+    ("ten-card-rummy", "3 4 5 6 7 8 9 10", 52),
+    ("ten-card-rummy", "J Q K A", 41),
+    ("ten-card-rummy", "2 JKR", 30),
+]
+
+
+@pytest.mark.parametrize("ruleset, hand, points", SCORES)
+def test_card_points_table(rulesets, ruleset, hand, points):
+    assert card_points(rulesets[ruleset], parse_hand(hand)) == points
+
+
+def test_dealer_rotates_left_and_next_player_plays_first(rulesets):
+    s = setup(rulesets, dealer=2)
+    assert [s.dealer(n) for n in range(1, 8)] == ["Cy", "Di", "Ann", "Bob", "Cy", "Di", "Ann"]
+    assert [s.first_player(n) for n in range(1, 4)] == ["Di", "Ann", "Bob"]
+    info = describe_round(s, 5)
+    assert info["contract"] == "2 sets of 5" and info["wilds"] == "2s, aces, jokers"
+    assert info["decks"] == "2 decks" and info["deal"] == 11 and info["jokers"] == 4
+
+
+def test_round_scores_points_and_pennies(rulesets):
+    game = Game(setup(rulesets), [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob="K 7 7 2", Cy="JKR A 3", Di="10 J Q")])
+    result = game.rounds[0].results
+    assert {n: (r.points, r.pennies) for n, r in result.items()} == {
+        "Ann": (0, 0),
+        "Bob": (40, 4),
+        "Cy": (75, 3),
+        "Di": (30, 3),
+    }
+    assert game.pennies_paid("Bob") == 5 and game.bowl == 11 and game.buys_left("Bob") == 9
+    assert game.current_round == 2 and game.leaders() == ("Ann",)
+
+
+def test_eleventh_buy_is_refused(rulesets):
+    events = [Buy(i, 1, "Bob") for i in range(1, 11)]
+    game = Game(setup(rulesets), events)
+    assert game.buys_left("Bob") == 0
+    with pytest.raises(GameError, match="Bob has used all 10 buys of the game; an 11th buy is refused"):
+        game.with_event(Buy(11, 1, "Bob"))
+
+
+def test_hand_size_limit_grows_with_buys(rulesets):
+    twelve = "3 3 4 4 5 5 6 6 7 7 8 8"
+    with pytest.raises(
+        GameError, match="Bob is caught with 12 cards, but with 0 buys this round a player holds at most 11"
+    ):
+        Game(setup(rulesets), [rnd(1, 1, "Ann", Bob=twelve, Cy="", Di="")])
+    game = Game(setup(rulesets), [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob=twelve, Cy="", Di="")])
+    assert game.rounds[0].results["Bob"].points == 60
+    fifteen = twelve + " 9 9 10"
+    with pytest.raises(GameError, match="with 1 buy this round a player holds at most 14"):
+        Game(setup(rulesets), [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob=fifteen, Cy="", Di="")])
+
+
+def test_cards_beyond_what_the_decks_hold_are_refused(rulesets):
+    # 4 players: 2 decks, so 8 kings and 4 jokers at most; with suits, 2 of each card.
+    with pytest.raises(GameError, match="the hands hold 9 × K, but 2 decks hold only 8"):
+        Game(setup(rulesets), [rnd(1, 1, "Ann", Bob="K K K K", Cy="K K K K", Di="K")])
+    with pytest.raises(GameError, match="5 × JKR, but 2 decks hold only 4"):
+        Game(setup(rulesets), [rnd(1, 1, "Ann", Bob="JKR JKR", Cy="JKR JKR", Di="JKR")])
+    with pytest.raises(GameError, match="3 × K♥, but 2 decks hold only 2"):
+        Game(setup(rulesets), [rnd(1, 1, "Ann", Bob="KH KH", Cy="KH", Di="")])
+    Game(setup(rulesets), [rnd(1, 1, "Ann", Bob="K K K K", Cy="K K K K", Di="JKR")])
+
+
+@pytest.mark.parametrize(
+    "went_out, hands, message",
+    [
+        ("Zed", {"Bob": "", "Cy": "", "Di": ""}, "'Zed' is not playing"),
+        ("Ann", {"Bob": "", "Cy": ""}, "enter the cards caught in hand for Di"),
+        ("Ann", {"Ann": "K", "Bob": "", "Cy": "", "Di": ""}, "Ann went out, so Ann holds no cards"),
+        ("Ann", {"Bob": "", "Cy": "", "Di": "", "Eve": "K"}, "'Eve' is not playing"),
+    ],
+)
+def test_round_entries_that_cannot_be(rulesets, went_out, hands, message):
+    with pytest.raises(GameError, match=message):
+        Game(setup(rulesets), [rnd(1, 1, went_out, **hands)])
+
+
+def full_game(rulesets, totals_by_round):
+    """Seven rounds where Ann goes out and the others are caught with fives (5 points each)."""
+    events = []
+    for number in range(1, 8):
+        hands = {name: "5 " * count for name, count in totals_by_round[number - 1].items()}
+        events.append(rnd(number, number, "Ann", **hands))
+    return events
+
+
+def test_lowest_total_takes_the_bowl(rulesets):
+    rounds = [{"Bob": 1, "Cy": 2, "Di": 3}] * 7
+    game = Game(setup(rulesets), full_game(rulesets, rounds))
+    assert game.finished and game.current_round is None
+    payout = game.payout()
+    assert payout.winners == ("Ann",) and payout.payouts == {"Ann": 42} and payout.left_in_bowl == 0
+    assert {n: game.money(n) for n in PLAYERS} == {"Ann": 42, "Bob": -7, "Cy": -14, "Di": -21}
+
+
+def test_tie_splits_the_bowl_and_the_odd_penny_stays(rulesets):
+    # Ann and Bob both end on 0; the bowl holds 7 × (2 + 3) + 1 buy = 36... make it odd with one buy.
+    events = [Buy(100, 1, "Cy")] + [
+        rnd(
+            n,
+            n,
+            "Ann" if n % 2 else "Bob",
+            **({"Bob": "", "Cy": "5 5", "Di": "5 5 5"} if n % 2 else {"Ann": "", "Cy": "5 5", "Di": "5 5 5"}),
+        )
+        for n in range(1, 8)
+    ]
+    game = Game(setup(rulesets), events)
+    payout = game.payout()
+    assert game.bowl == 36
+    assert payout.winners == ("Ann", "Bob")
+    assert payout.payouts == {"Ann": 18, "Bob": 18} and payout.left_in_bowl == 0
+    odd = Game(setup(rulesets), [Buy(101, 1, "Di"), *events])
+    assert odd.bowl == 37 and odd.payout().payouts == {"Ann": 18, "Bob": 18} and odd.payout().left_in_bowl == 1
+
+
+def test_three_way_tie_leaves_the_remainder(rulesets):
+    events = [rnd(n, n, "Ann", Bob="", Cy="", Di="5 5 5 5 5") for n in range(1, 8)]
+    game = Game(setup(rulesets), events)  # Ann, Bob and Cy all on 0; bowl 35
+    assert game.payout().payouts == {"Ann": 11, "Bob": 11, "Cy": 11} and game.payout().left_in_bowl == 2
+
+
+def test_correction_replaces_a_round_and_everything_after_is_recomputed(rulesets):
+    events = [rnd(1, 1, "Ann", Bob="K", Cy="", Di=""), rnd(2, 2, "Bob", Ann="5", Cy="", Di="")]
+    game = Game(setup(rulesets), events)
+    assert game.totals() == {"Ann": 5, "Bob": 10, "Cy": 0, "Di": 0}
+    corrected = game.with_event(rnd(3, 1, "Cy", Ann="", Bob="JKR", Di="5"))
+    assert corrected.totals() == {"Ann": 5, "Bob": 50, "Cy": 0, "Di": 5}
+    assert corrected.rounds[0].corrected and not corrected.rounds[1].corrected
+    assert corrected.bowl == 3
+    assert len(corrected.events) == 3  # the earlier entry is kept
+
+
+def test_undo_a_buy_and_the_last_round(rulesets):
+    game = Game(setup(rulesets), [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob="K", Cy="", Di="")])
+    without_buy = game.with_event(Void(3, 1))
+    assert without_buy.buys_left("Bob") == 10 and without_buy.bowl == 1
+    undone = game.with_event(Void(3, 2))
+    assert undone.rounds == [] and undone.current_round == 1
+    with pytest.raises(GameError, match="nothing to undo"):
+        undone.with_event(Void(4, 2))
+
+
+def test_undo_of_a_buy_that_the_hand_size_needs_is_refused(rulesets):
+    game = Game(setup(rulesets), [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob="3 3 4 4 5 5 6 6 7 7 8 8 9", Cy="", Di="")])
+    with pytest.raises(GameError, match="Bob is caught with 13 cards"):
+        game.with_event(Void(3, 1))
+
+
+def test_only_the_last_round_can_be_undone(rulesets):
+    game = Game(setup(rulesets), [rnd(1, 1, "Ann", Bob="", Cy="", Di=""), rnd(2, 2, "Ann", Bob="", Cy="", Di="")])
+    with pytest.raises(GameError, match="only the last round .2. can be undone; correct round 1 instead"):
+        game.with_event(Void(3, 1))
+
+
+def test_finished_game_refuses_rounds_and_buys(rulesets):
+    game = Game(setup(rulesets), [rnd(n, n, "Ann", Bob="", Cy="", Di="") for n in range(1, 8)])
+    with pytest.raises(GameError, match="the game is finished"):
+        game.with_event(rnd(8, 8, "Ann", Bob="", Cy="", Di=""))
+    with pytest.raises(GameError, match="the game is finished"):
+        game.with_event(Buy(8, 8, "Bob"))
+    assert game.with_event(rnd(8, 3, "Bob", Ann="K", Cy="", Di="")).totals()["Ann"] == 10
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (("Ann",), "for 2 to 8 players, not 1"),
+        (tuple(f"P{i}" for i in range(9)), "for 2 to 8 players, not 9"),
+        (("Ann", "ann"), "two players are called 'Ann'"),
+        (("Ann", ""), "player 2 needs a name"),
+        (("Ann", " Bob"), "player 2 needs a name"),
+        (("Ann", "B" * 41), "longer than 40 characters"),
+    ],
+)
+def test_bad_player_lists(rulesets, players, message):
+    with pytest.raises(GameError, match=message):
+        setup(rulesets, players=players)
+
+
+def test_ten_card_rummy_buys_from_round_4_with_penalty_after_3(rulesets):
+    s = setup(rulesets, "ten-card-rummy")
+    game = Game(s, [rnd(n, n, "Ann", Bob="", Cy="", Di="") for n in range(1, 4)])
+    with pytest.raises(GameError, match="buying starts in round 4 in Ten Card Rummy; this is round 3"):
+        Game(s, [rnd(1, 1, "Ann", Bob="", Cy="", Di=""), rnd(2, 2, "Ann", Bob="", Cy="", Di=""), Buy(3, 3, "Bob")])
+    for i in range(4):
+        game = game.with_event(Buy(10 + i, 4, "Bob"))
+    game = game.with_event(rnd(20, 4, "Bob", Ann="K", Cy="", Di=""))
+    bob = game.rounds[3].results["Bob"]
+    assert (bob.points, bob.penalty, bob.pennies) == (100, 100, 0)
+    assert game.bowl == 0 and not game.ruleset.is_penny_game
+    assert game.buys_left("Bob") is None
+
+
+ROUNDS = st.lists(
+    st.tuples(
+        st.integers(0, 3),  # who went out
+        # at most one of each card per hand, so three hands never exceed what 2 decks hold
+        st.lists(
+            st.lists(st.sampled_from(["3", "7", "10", "K", "2", "A", "JKR"]), max_size=4, unique=True),
+            min_size=4,
+            max_size=4,
+        ),
+        st.lists(st.integers(0, 2), min_size=4, max_size=4),  # buys per player this round
+    ),
+    min_size=7,
+    max_size=7,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ROUNDS, st.integers(0, 9))
+def test_no_penny_is_created_or_lost(rulesets, rounds, carry_in):
+    s = Setup(rulesets["ten-pennies"], PLAYERS, 0, carry_in=carry_in)
+    game, next_id = Game(s), 1
+    for number, (out, hands, buys) in enumerate(rounds, start=1):
+        for seat, count in enumerate(buys):
+            for _ in range(count):
+                try:
+                    game = game.with_event(Buy(next_id, number, PLAYERS[seat]))
+                except GameError:
+                    assert game.buys_left(PLAYERS[seat]) == 0
+                next_id += 1
+        caught = {PLAYERS[i]: " ".join(hands[i]) for i in range(4) if i != out}
+        game = game.with_event(rnd(next_id, number, PLAYERS[out], **caught))
+        next_id += 1
+    buys = sum(10 - game.buys_left(p) for p in PLAYERS)
+    card_pennies = sum(r.pennies for result in game.rounds for r in result.results.values())
+    assert game.bowl == carry_in + buys + card_pennies
+    payout = game.payout()
+    assert sum(payout.payouts.values()) + payout.left_in_bowl == game.bowl
+    assert 0 <= payout.left_in_bowl < len(payout.winners)
+    assert sum(game.money(p) for p in PLAYERS) + payout.left_in_bowl == carry_in
+    for p in PLAYERS:
+        assert game.money(p) == payout.payouts.get(p, 0) - game.pennies_paid(p)

@@ -1,0 +1,161 @@
+"""The game played through the HTML pages, with CSRF protection on as in production."""
+
+import html
+import re
+
+import pytest
+from conftest import csrf_token
+from test_api import GAME
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def new_game_form(token, players=PLAYERS, **extra):
+    form = {"csrf_token": token, "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1"}
+    for seat in range(8):
+        form[f"players-{seat}"] = players[seat] if seat < len(players) else ""
+    form.update(extra)
+    return form
+
+
+def start_game(client, players=PLAYERS, **extra):
+    token = csrf_token(client.get("/games/new").text)
+    response = client.post("/games/new", data=new_game_form(token, players, **extra))
+    assert response.status_code == 302, response.text
+    return response.headers["Location"]
+
+
+def round_form(client, url, went_out, caught, players=PLAYERS):
+    page = client.get(url)
+    token = csrf_token(page.text)
+    version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', page.text).group(1)
+    data = {"csrf_token": token, "version": version, "went_out": went_out}
+    for seat, name in enumerate(players):
+        data[f"caught-{seat}"] = caught.get(name, "")
+    return data
+
+
+def test_whole_game_through_the_pages(client):
+    game_url = start_game(client)
+    page = client.get(game_url).text
+    assert "Round 1" in page and "2 sets of 3" in page and "Deal</dt><dd>11 cards each" in page
+    assert "2 decks (4 jokers)" in page
+    token = csrf_token(page)
+    response = client.post(f"{game_url}/buys", data={"csrf_token": token, "player": "Bob", "version": "0"})
+    assert response.status_code == 302
+    assert "Bob bought the discard — 9 buys left" in client.get(game_url).text
+    for went_out, caught in GAME:
+        url = f"{game_url}/rounds/new"
+        response = client.post(url, data=round_form(client, url, went_out, caught))
+        assert response.status_code == 302, response.text
+    page = client.get(game_url).text
+    assert "Game over" in page and "Winner" in page
+    state = client.get("/api" + game_url).get_json()
+    winner = state["winners"][0]
+    assert f"<strong>{winner}</strong>" in page
+    assert f"The bowl of {state['bowl']} pennies is paid out" in page
+
+
+def test_bad_card_keeps_what_was_typed_and_saves_nothing(client):
+    game_url = start_game(client)
+    url = f"{game_url}/rounds/new"
+    data = round_form(client, url, "Ann", {"Bob": "K 7 Q9", "Cy": "JKR", "Di": "3"})
+    response = client.post(url, data=data)
+    assert response.status_code == 400
+    assert "Bob&#39;s cards: card 3 (&#39;Q9&#39;) is not a card" in response.text
+    assert 'value="K 7 Q9"' in response.text and 'value="JKR"' in response.text
+    assert client.get("/api" + game_url).get_json()["version"] == 0
+
+
+def test_form_without_csrf_token_is_refused(client):
+    game_url = start_game(client)
+    response = client.post(f"{game_url}/buys", data={"player": "Bob", "version": "0"})
+    assert response.status_code == 400 and "Reload the page" in response.text
+    url = f"{game_url}/rounds/new"
+    data = round_form(client, url, "Ann", {"Bob": "", "Cy": "", "Di": ""})
+    del data["csrf_token"]
+    assert client.post(url, data=data).status_code == 400
+    assert client.get("/api" + game_url).get_json()["version"] == 0
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["Ann"], "for 2 to 8 players, not 1"),
+        (["Ann", "ann"], "two players are called &#39;Ann&#39;"),
+        (["Ann", "B" * 41], "longer than 40 characters"),
+    ],
+)
+def test_bad_player_names_keep_the_form(client, players, message):
+    token = csrf_token(client.get("/games/new").text)
+    response = client.post("/games/new", data=new_game_form(token, players))
+    assert response.status_code == 400 and message in response.text
+    assert f'value="{players[0]}"' in response.text
+    assert "Game 1" not in client.get("/").text
+
+
+def test_first_dealer_in_an_empty_seat(client):
+    token = csrf_token(client.get("/games/new").text)
+    response = client.post("/games/new", data=new_game_form(token, first_dealer="5"))
+    assert response.status_code == 400 and "player 6, but that name box is empty" in response.text
+
+
+def test_random_first_dealer_is_one_of_the_players(client):
+    game_url = start_game(client, first_dealer="")
+    assert client.get("/api" + game_url).get_json()["rounds"] == []
+    page = client.get(game_url).text
+    dealer = re.search(r'<span class="badge dealer">([^<]+)</span>', page).group(1)
+    assert dealer in PLAYERS
+
+
+def test_names_with_apostrophes_and_markup_are_shown_escaped(client):
+    players = ["D'Arcy", "<script>alert(1)</script>", "Zoë", "Ann & Bob"]
+    game_url = start_game(client, players)
+    page = client.get(game_url).text
+    assert "<script>alert(1)</script>" not in page
+    assert html.escape("<script>alert(1)</script>") in page
+    assert "D&#39;Arcy" in page and "Zoë" in page and "Ann &amp; Bob" in page
+
+
+def test_correction_and_undo_through_the_pages(client):
+    game_url = start_game(client)
+    url = f"{game_url}/rounds/new"
+    client.post(url, data=round_form(client, url, "Ann", {"Bob": "K", "Cy": "", "Di": ""}))
+    edit = f"{game_url}/rounds/1/edit"
+    page = client.get(edit).text
+    assert 'value="K"' in page and '<input checked id="went_out-0"' in page
+    response = client.post(edit, data=round_form(client, edit, "Cy", {"Ann": "5", "Bob": "", "Di": ""}))
+    assert response.status_code == 302
+    history = client.get(f"{game_url}/history").text
+    assert "Correction — Round 1: Cy went out" in history and "Round 1: Ann went out" in history
+    state = client.get("/api" + game_url).get_json()
+    assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 5, "Bob": 0, "Cy": 0, "Di": 0}
+    token = csrf_token(history)
+    response = client.post(f"{game_url}/undo/2", data={"csrf_token": token, "version": "2"})
+    assert response.status_code == 302
+    state = client.get("/api" + game_url).get_json()
+    assert state["rounds"] == [] and state["version"] == 3
+
+
+def test_stale_page_does_not_overwrite(client):
+    game_url = start_game(client)
+    token = csrf_token(client.get(game_url).text)
+    client.post(f"{game_url}/buys", data={"csrf_token": token, "player": "Bob", "version": "0"})
+    client.post(f"{game_url}/buys", data={"csrf_token": token, "player": "Cy", "version": "0"})
+    page = client.get(game_url).text
+    assert "changed on another device" in page and "Bob bought (round 1)" in page
+    assert client.get("/api" + game_url).get_json()["version"] == 1
+
+
+def test_unknown_pages_are_404(client):
+    assert client.get("/games/42").status_code == 404
+    assert client.get("/games/42/history").status_code == 404
+    start_game(client)
+    assert client.get("/games/1/rounds/3/edit").status_code == 404
+
+
+def test_security_headers(client):
+    response = client.get("/")
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"

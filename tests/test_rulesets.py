@@ -1,0 +1,182 @@
+"""The four rulesets read exactly as RULES.md says, and bad house-rules files are refused clearly."""
+
+import pytest
+
+from scorekeeper.catalog import load_catalog
+from scorekeeper.rules.cards import Rank
+from scorekeeper.rules.rulesets import RulesetError, parse_ruleset
+
+A, TWO, JOKER = Rank.ACE, Rank.TWO, Rank.JOKER
+
+TEN_PENNIES_ROUNDS = [  # round: (melds, size, wild limit, wilds)
+    (1, 2, 3, 1, {TWO}),
+    (2, 1, 4, 1, {TWO}),
+    (3, 2, 4, 1, {TWO}),
+    (4, 1, 5, 2, {TWO}),
+    (5, 2, 5, 2, {TWO, A, JOKER}),
+    (6, 1, 6, 2, {TWO, A, JOKER}),
+    (7, 1, 7, 3, {TWO, A, JOKER}),
+]
+
+
+@pytest.mark.parametrize("number, melds, size, limit, wilds", TEN_PENNIES_ROUNDS)
+def test_ten_pennies_contract_table(rulesets, number, melds, size, limit, wilds):
+    rule = rulesets["ten-pennies"].round(number)
+    assert (rule.contract.melds, rule.contract.size, rule.wild_limit, set(rule.wilds)) == (melds, size, limit, wilds)
+
+
+PCIO_ROUNDS = [  # round: (total limit, per-kind limit, wilds)
+    (1, 1, None, {JOKER}),
+    (2, 1, None, {JOKER}),
+    (3, 1, None, {JOKER}),
+    (4, 2, None, {JOKER}),
+    (5, None, 2, {TWO, A, JOKER}),
+    (6, None, 2, {TWO, A, JOKER}),
+    (7, None, 3, {TWO, A, JOKER}),
+]
+
+
+@pytest.mark.parametrize("number, limit, per_kind, wilds", PCIO_ROUNDS)
+def test_pcio_wilds(rulesets, number, limit, per_kind, wilds):
+    rule = rulesets["ten-pennies-pcio"].round(number)
+    assert (rule.wild_limit, rule.wild_limit_per_kind, set(rule.wilds)) == (limit, per_kind, wilds)
+    base = rulesets["ten-pennies"].round(number)
+    assert rule.contract == base.contract
+
+
+TCR_CONTRACTS = [
+    (1, 1, 3),
+    (2, 2, 3),
+    (3, 1, 4),
+    (4, 2, 4),
+    (5, 1, 5),
+    (6, 2, 5),
+    (7, 1, 6),
+    (8, 1, 7),
+    (9, 1, 8),
+    (10, 1, 9),
+    (11, 1, 10),
+]
+
+
+@pytest.mark.parametrize("number, melds, size", TCR_CONTRACTS)
+def test_ten_card_rummy_contracts(rulesets, number, melds, size):
+    rule = rulesets["ten-card-rummy"].round(number)
+    assert (rule.contract.melds, rule.contract.size) == (melds, size)
+    assert set(rule.wilds) == {TWO, JOKER}
+    assert rule.contract.kinds == ("set", "run")
+
+
+POINTS = {
+    "ten-pennies": {"3": 5, "9": 5, "10": 10, "J": 10, "Q": 10, "K": 10, "2": 20, "A": 20, "JKR": 50},
+    "ten-pennies-pcio": {"3": 5, "9": 5, "10": 10, "K": 10, "2": 20, "A": 20, "JKR": 50},
+    "ten-card-rummy": {"3": 3, "7": 7, "10": 10, "J": 10, "K": 10, "A": 11, "JKR": 15, "2": 15},
+    "pennies-from-heaven": {"4": 5, "7": 5, "8": 10, "K": 10, "A": 20, "2": 20, "JKR": 50},
+}
+
+
+@pytest.mark.parametrize("ruleset_id, label, points", [(r, k, v) for r, t in POINTS.items() for k, v in t.items()])
+def test_card_points(rulesets, ruleset_id, label, points):
+    assert rulesets[ruleset_id].points[Rank.from_label(label)] == points
+
+
+DECKS = [
+    ("ten-pennies", 2, 1),
+    ("ten-pennies", 3, 2),
+    ("ten-pennies", 4, 2),
+    ("ten-pennies", 7, 4),
+    ("ten-pennies", 8, 4),
+    ("ten-pennies-pcio", 2, 2),
+    ("ten-pennies-pcio", 3, 4),
+    ("ten-pennies-pcio", 4, 4),
+    ("ten-card-rummy", 4, 2),
+    ("ten-card-rummy", 6, 2),
+    ("ten-card-rummy", 7, 3),
+    ("ten-card-rummy", 8, 3),
+]
+
+
+@pytest.mark.parametrize("ruleset_id, players, decks", DECKS)
+def test_decks_for_players(rulesets, ruleset_id, players, decks):
+    assert rulesets[ruleset_id].decks.decks_for(players) == decks
+
+
+def test_ten_card_rummy_jokers(rulesets):
+    rules = rulesets["ten-card-rummy"]
+    assert rules.decks.decks_for(6) * rules.decks.jokers_per_deck == 4  # 108 cards
+    assert rules.decks.decks_for(8) * rules.decks.jokers_per_deck == 6  # 162 cards
+
+
+@pytest.mark.parametrize("players, sides, decks", [(2, 2, 4), (3, 3, 6), (4, 4, 8), (4, 2, 6), (6, 2, 8), (6, 3, 8)])
+def test_pennies_from_heaven_decks(rulesets, players, sides, decks):
+    assert rulesets["pennies-from-heaven"].decks.decks_for(players, sides) == decks
+
+
+PLAYER_RANGES = [("ten-pennies", 2, 8), ("ten-pennies-pcio", 2, 4), ("ten-card-rummy", 4, 8)]
+
+
+@pytest.mark.parametrize("ruleset_id, low, high", PLAYER_RANGES)
+def test_player_ranges_and_deal(rulesets, ruleset_id, low, high):
+    rules = rulesets[ruleset_id]
+    assert (rules.players_min, rules.players_max) == (low, high)
+    assert rules.cards_dealt == (10 if ruleset_id == "ten-card-rummy" else 11)
+
+
+def test_buy_rules(rulesets):
+    tp, tcr = rulesets["ten-pennies"].buys, rulesets["ten-card-rummy"].buys
+    assert (tp.stack, tp.pennies, tp.cards, tp.first_round, tp.free_per_round) == (10, 1, 3, 1, None)
+    assert (tcr.stack, tcr.pennies, tcr.cards, tcr.first_round, tcr.free_per_round, tcr.penalty_points) == (
+        None,
+        0,
+        2,
+        4,
+        3,
+        100,
+    )
+    assert rulesets["ten-pennies"].hand_limit(2) == 17
+    assert rulesets["ten-card-rummy"].hand_limit(2) == 14
+
+
+GOOD = open(__file__.replace("tests/test_rulesets.py", "scorekeeper/rules/data/ten-pennies.toml")).read()
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (('id = "ten-pennies"', 'id = "bad id!"'), "id: 'bad id!' must be letters"),
+        (('family = "contract"', 'family = "poker"'), "family: 'poker' is not one of"),
+        (("players = { min = 2, max = 8 }", "players = { min = 5, max = 3 }"), "players: min 5 and max 3"),
+        (("JKR = 50", "JKR = -5"), "points.JKR: must not be negative"),
+        (("JKR = 50", ""), "points: no points for JKR"),
+        (("Q = 10", 'Q = "ten"'), "points.Q: must be a whole number"),
+        (
+            (
+                'wilds = ["2"]\nwild_limit = 1\n\n[[rounds]]\ncontract = { melds = 1, size = 4 }',
+                'wilds = ["Z"]\nwild_limit = 1\n\n[[rounds]]\ncontract = { melds = 1, size = 4 }',
+            ),
+            "rounds[1].wilds: 'Z' is not a rank",
+        ),
+        (("contract = { melds = 2, size = 3 }", "contract = { melds = 2, size = 2 }"), "rounds[1].contract: needs"),
+        (("cards_dealt = 11", ""), "cards_dealt: is missing"),
+        (("[decks]", "[decks]\nbogus = 1\n[nothing]"), "decks.jokers_per_deck: is missing"),
+        (("id = ", "id == "), "not valid TOML"),
+    ],
+)
+def test_bad_ruleset_files_name_the_field(change, message):
+    old, new = change
+    assert old in GOOD
+    with pytest.raises(RulesetError, match=message.replace("[", r"\[").replace("]", r"\]").replace("(", r"\(")):
+        parse_ruleset(GOOD.replace(old, new, 1), "house.toml")
+
+
+def test_house_rules_file_is_picked_up_and_a_bad_one_reported(tmp_path):
+    (tmp_path / "quick.toml").write_text(
+        GOOD.replace('id = "ten-pennies"', 'id = "quick-pennies"').replace('name = "Ten Pennies"', 'name = "Quick"')
+    )
+    (tmp_path / "broken.toml").write_text("id = 'x'")
+    (tmp_path / "clash.toml").write_text(GOOD)
+    catalog = load_catalog(tmp_path)
+    assert catalog.get("quick-pennies").name == "Quick"
+    assert set(catalog.rulesets) >= {"ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"}
+    assert any("broken.toml" in p and "is missing" in p for p in catalog.problems)
+    assert any("clash.toml" in p and "already a ruleset" in p for p in catalog.problems)
