@@ -61,12 +61,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .errors import bp as errors_bp
     from .forms import csrf
     from .games import bp as games_bp
+    from .melds import bp as melds_bp
 
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens
     app.register_blueprint(errors_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(melds_bp)
     app.after_request(security_headers)
     return app
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from .. import service
+from .. import meld_checks, service
 from ..catalog import Catalog, UnknownRuleset
 from ..rules.game import Game, GameError
 from ..store import StaleWrite, get_store
@@ -63,6 +63,7 @@ def load(game_id: int) -> Game:
 
 @bp.errorhandler(BadRequest)
 @bp.errorhandler(UnknownRuleset)
+@bp.errorhandler(meld_checks.MeldQuestionError)
 def bad_request(error: Exception) -> ResponseReturnValue:
     return jsonify(error=str(error)), 400
 
@@ -161,3 +162,24 @@ def preview(game_id: int) -> ResponseReturnValue:
     return jsonify(
         {name: {"points": r.points, "pennies": r.pennies, "cards": len(r.cards)} for name, r in result.results.items()}
     )
+
+
+@bp.post("/melds/check")
+def check_melds() -> ResponseReturnValue:
+    """Is this legal here? First down, a later meld, a lay-off, or a whole hand searched for the contract."""
+    data = body()
+    ruleset = catalog().get(field(data, "ruleset", str))
+    number = field(data, "round", int)
+    stage = field(data, "stage", str)
+    melds = field(data, "melds", list)
+    if not all(isinstance(meld, str) for meld in melds):
+        raise BadRequest("'melds' must be a list of strings of cards")
+    verdict = meld_checks.check(
+        ruleset,
+        number,
+        stage,
+        melds,
+        onto=field(data, "onto", str, required=False) or "",
+        side_score=field(data, "side_score", int, required=False) or 0,
+    )
+    return jsonify(verdict.to_json())

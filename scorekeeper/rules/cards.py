@@ -13,6 +13,7 @@ a rank (``A``, ``2``..``10``, ``T``, ``J``, ``Q``, ``K``) with an optional suit
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass
 
@@ -87,6 +88,7 @@ class Suit(enum.Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
+_SUIT_ORDER = list(Suit)
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_CHAR = {
     **{suit.value: suit for suit in Suit},
@@ -102,7 +104,8 @@ _JOKERS = frozenset({"JKR", "JK", "JOKER", "*"})
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-@dataclass(frozen=True, order=True)
+@functools.total_ordering
+@dataclass(frozen=True)
 class Card:
     """One card; ``suit`` is None where the scorekeeper typed no suit (and for jokers)."""
 
@@ -116,6 +119,15 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER
+
+    def sort_key(self) -> tuple[int, int]:
+        """Rank first, then suit (S H D C; a card typed without a suit first)."""
+        return (self.rank.value, _SUIT_ORDER.index(self.suit) if self.suit else -1)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
 
     @classmethod
     def parse(cls, token: str, position: int = 1) -> Card:

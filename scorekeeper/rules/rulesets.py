@@ -147,6 +147,7 @@ class Ruleset:
     books: BookRule | None = None
     suits_required: bool = False
     no_duplicates: bool = False
+    contract_exact: bool = True  # first down: exactly the contract's melds (False: at least)
     wilds_at_most_naturals: bool = False
     pile_size: int = 0
 
@@ -275,6 +276,7 @@ class _Reader:
             books=self.books(family),
             suits_required=self.get(d, "suits_required", bool, "suits_required", False),
             no_duplicates=self.get(d, "no_duplicates", bool, "no_duplicates", False),
+            contract_exact=self.get(d, "contract_exact", bool, "contract_exact", True),
             wilds_at_most_naturals=self.get(d, "wilds_at_most_naturals", bool, "wilds_at_most_naturals", False),
             pile_size=self.get(d, "pile_size", int, "pile_size", 0),
         )

@@ -26,44 +26,26 @@ function relabelDealers() {
   update();
 }
 
-// Round entry: the tap pad, the went-out player's box, and live points from the engine.
-function roundForm() {
-  const form = document.querySelector(".round-form");
-  if (!form) return;
+// The tap pad: each tap adds one card to the selected line (a player's hand, or a meld).
+// `isOpen(row)` says which rows take cards; `changed()` runs after every edit.
+function tapPad(form, isOpen, changed) {
   const rows = Array.from(form.querySelectorAll(".hand-row"));
-  const error = form.querySelector(".preview-error");
+  const inputOf = (row) => row.querySelector(".hand-input");
+  const openRows = () => rows.filter(isOpen);
   let active = null;
-
-  const outName = () => {
-    const checked = form.querySelector('input[name="went_out"]:checked');
-    return checked ? checked.value : "";
-  };
   const select = (row) => {
     rows.forEach((r) => r.classList.toggle("active", r === row));
     active = row;
   };
-  const inputOf = (row) => row.querySelector(".hand-input");
-  const openRows = () => rows.filter((r) => r.dataset.player !== outName());
-
-  const markOut = () => {
-    rows.forEach((row) => {
-      const isOut = row.dataset.player === outName();
-      row.classList.toggle("is-out", isOut);
-      inputOf(row).disabled = isOut;
-    });
-    if (!active || active.dataset.player === outName()) select(openRows()[0] || null);
-  };
-
   const edit = (change) => {
-    if (!active) select(openRows()[0] || null);
+    if (!active || !isOpen(active)) select(openRows()[0] || null);
     if (!active) return;
     const input = inputOf(active);
     const cards = input.value.trim().split(/[\s,]+/).filter(Boolean);
     change(cards);
     input.value = cards.join(" ");
-    schedulePreview();
+    changed();
   };
-
   form.querySelectorAll("[data-card]").forEach((button) =>
     button.addEventListener("click", () => edit((cards) => cards.push(button.dataset.card))));
   form.querySelectorAll("[data-suit]").forEach((button) =>
@@ -79,20 +61,46 @@ function roundForm() {
     select(open[(open.indexOf(active) + 1) % open.length] || null);
   });
   rows.forEach((row) => {
-    row.addEventListener("click", () => select(row));
+    row.addEventListener("click", () => { if (isOpen(row)) select(row); });
     inputOf(row).addEventListener("focus", () => select(row));
-    inputOf(row).addEventListener("input", () => schedulePreview());
+    inputOf(row).addEventListener("input", changed);
   });
+  return {
+    rows,
+    inputOf,
+    reselect: () => { if (!active || !isOpen(active)) select(openRows()[0] || null); },
+  };
+}
+
+// Round entry: who went out (their box is closed), and live points from the engine.
+function roundForm() {
+  const form = document.querySelector(".round-form");
+  if (!form) return;
+  const error = form.querySelector(".preview-error");
+  const outName = () => {
+    const checked = form.querySelector('input[name="went_out"]:checked');
+    return checked ? checked.value : "";
+  };
+  let timer = null;
+  const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
+  const pad = tapPad(form, (row) => row.dataset.player !== outName(), schedulePreview);
+  const markOut = () => {
+    pad.rows.forEach((row) => {
+      const isOut = row.dataset.player === outName();
+      row.classList.toggle("is-out", isOut);
+      pad.inputOf(row).disabled = isOut;
+    });
+    pad.reselect();
+  };
   form.querySelectorAll('input[name="went_out"]').forEach((radio) =>
     radio.addEventListener("change", () => { markOut(); schedulePreview(); }));
   // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
-  form.addEventListener("submit", () => rows.forEach((row) => { inputOf(row).disabled = false; }));
+  form.addEventListener("submit", () => pad.rows.forEach((row) => { pad.inputOf(row).disabled = false; }));
 
-  let timer = null;
-  const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
   const preview = async () => {
     const caught = {};
-    openRows().forEach((row) => { caught[row.dataset.player] = inputOf(row).value; });
+    pad.rows.filter((row) => row.dataset.player !== outName())
+      .forEach((row) => { caught[row.dataset.player] = pad.inputOf(row).value; });
     const body = { went_out: outName(), caught, round: Number(form.dataset.round) };
     if (!body.went_out) { error.hidden = false; error.textContent = "Tap who went out."; return; }
     try {
@@ -102,10 +110,9 @@ function roundForm() {
       const data = await response.json();
       if (!response.ok) { error.hidden = false; error.textContent = data.error; return; }
       error.hidden = true;
-      rows.forEach((row) => {
-        const out = row.querySelector(".live");
+      pad.rows.forEach((row) => {
         const r = data[row.dataset.player];
-        out.textContent = !r ? "" : form.dataset.penny === "1"
+        row.querySelector(".live").textContent = !r ? "" : form.dataset.penny === "1"
           ? `${r.points} pts · ${r.pennies}¢` : `${r.points} pts`;
       });
     } catch (e) {
@@ -117,8 +124,14 @@ function roundForm() {
   if (outName()) preview();
 }
 
+function meldForm() {
+  const form = document.querySelector(".meld-form");
+  if (form) tapPad(form, () => true, () => {});
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   keepAwake();
   relabelDealers();
   roundForm();
+  meldForm();
 });

@@ -1,0 +1,55 @@
+"""The meld checker's one entry point for both the page and the API: parse the typed
+cards, then ask the rules engine the question of the stage."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .rules.cards import CardError, parse_hand
+from .rules.contract import find_contract
+from .rules.melds import MeldError, Verdict, check_layoff, check_melds, parse_stage
+from .rules.rulesets import Ruleset
+
+STAGE_LABELS = {
+    "first-down": "First down (the round's contract)",
+    "meld": "A later meld",
+    "layoff": "A lay-off onto a meld on the table",
+    "hand": "Does this hand make the contract?",
+}
+
+
+class MeldQuestionError(ValueError):
+    """The question cannot be asked as typed (bad card, round out of range, unknown stage)."""
+
+
+def parse_cards(text: str, what: str, ruleset: Ruleset) -> tuple:  # type: ignore[type-arg]
+    try:
+        return parse_hand(text, require_suits=ruleset.suits_required)
+    except CardError as error:
+        raise MeldQuestionError(f"{what}: {error}") from None
+
+
+def check(
+    ruleset: Ruleset, number: int, stage: str, melds: Sequence[str], onto: str = "", side_score: int = 0
+) -> Verdict:
+    try:
+        ruleset.round(number)
+        parse_stage(stage)
+    except ValueError as error:
+        raise MeldQuestionError(str(error)) from None
+    lines = [line for line in melds if line.strip()]
+    try:
+        if stage == "hand":
+            if len(lines) != 1:
+                raise MeldQuestionError("give the whole hand as one line of cards")
+            return find_contract(ruleset, number, parse_cards(lines[0], "the hand", ruleset))
+        cards = [parse_cards(line, f"meld {i}", ruleset) for i, line in enumerate(lines, start=1)]
+        if stage == "layoff":
+            if not onto.strip():
+                raise MeldQuestionError("say which meld on the table the cards go onto")
+            if len(cards) != 1:
+                raise MeldQuestionError("give the cards laid off as one line")
+            return check_layoff(ruleset, number, parse_cards(onto, "the meld on the table", ruleset), cards[0])
+        return check_melds(ruleset, number, cards, stage, side_score)
+    except MeldError as error:
+        raise MeldQuestionError(str(error)) from None

@@ -1,0 +1,50 @@
+"""The meld checker page: "is that legal in round 5?" answered at once, with the reason."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+
+from ..catalog import Catalog
+from ..meld_checks import MeldQuestionError, check
+from ..rules.rulesets import RoundRule, Ruleset
+from .forms import MeldCheckForm
+
+bp = Blueprint("melds", __name__)
+
+
+def round_rule(ruleset: Ruleset | None, number: int | None) -> RoundRule | None:
+    if ruleset is None or number is None or not 1 <= number <= len(ruleset.rounds):
+        return None
+    return ruleset.round(number)
+
+
+@bp.get("/melds")
+def checker() -> ResponseReturnValue:
+    """A GET form (it changes nothing), so a question can be bookmarked or linked from a game."""
+    catalog: Catalog = current_app.extensions["rulesets"]
+    form = MeldCheckForm(request.args or None)
+    form.ruleset.choices = catalog.choices()
+    verdict, error = None, None
+    if "stage" in request.args and form.validate():
+        try:
+            verdict = check(
+                catalog.get(form.ruleset.data),
+                form.round.data,
+                form.stage.data,
+                [entry.data or "" for entry in form.melds],
+                onto=form.onto.data or "",
+                side_score=form.side_score.data or 0,
+            )
+        except MeldQuestionError as problem:
+            error = str(problem)
+    ruleset = catalog.rulesets.get(form.ruleset.data or "")
+    page = render_template(
+        "melds.html",
+        form=form,
+        verdict=verdict,
+        error=error,
+        ruleset=ruleset,
+        rule=round_rule(ruleset, form.round.data),
+    )
+    return page, 400 if error or form.errors else 200

@@ -1,0 +1,398 @@
+"""Meld checking: is this set, run or book legal here, and why not.
+
+Every check returns a ``Verdict`` whose reasons are in table words, naming the meld:
+"meld 2 (K K 2 2) has 2 wild cards; round 1 allows 1".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import NATURAL_RANKS, Card, Rank, Suit, format_hand
+from .rulesets import RoundRule, Ruleset
+from .scoring import plural
+
+STAGES = ("first-down", "meld", "layoff", "hand")
+RUN_ORDER = len(NATURAL_RANKS)  # 13 ranks, cyclic: a run may go over the top (Q K A 2 3)
+
+
+class MeldError(ValueError):
+    """A question the checker cannot answer (unknown stage, a stage this game does not have)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way a group of cards is a meld."""
+
+    kind: str  # "set", "run" or "book"
+    naturals: int
+    wilds: tuple[Card, ...]  # the cards standing in for others
+    base: Rank | None = None  # set or book: the rank it is a set of (JOKER for a set of jokers)
+    suit: Suit | None = None  # run
+    low: Rank | None = None  # run: its lowest card as laid out
+    wild_book: bool = False
+
+    @property
+    def size(self) -> int:
+        return self.naturals + len(self.wilds)
+
+    def describe(self) -> str:
+        wild_text = f" with {plural(len(self.wilds), 'wild')}" if self.wilds else ""
+        if self.kind == "run":
+            assert self.suit is not None and self.low is not None
+            high = NATURAL_RANKS[(self.low.value - 1 + self.size - 1) % RUN_ORDER]
+            return f"run of {self.size} in {self.suit.symbol}, {self.low.label} to {high.label}{wild_text}"
+        if self.wild_book:
+            return f"wild book of {self.size}"
+        assert self.base is not None
+        return f"{self.kind} of {self.size} × {self.base.label}{wild_text}"
+
+
+@dataclass
+class Verdict:
+    valid: bool
+    reasons: list[str] = field(default_factory=list)
+    arrangement: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {"valid": self.valid, "reasons": self.reasons, "arrangement": self.arrangement}
+
+
+def label(cards: Sequence[Card]) -> str:
+    return format_hand(tuple(cards), pretty=True)
+
+
+def meld_name(index: int | None, cards: Sequence[Card]) -> str:
+    return f"meld {index} ({label(cards)})" if index is not None else f"({label(cards)})"
+
+
+# --- reading sets, runs and books ---------------------------------------------------------
+
+
+def set_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
+    """Every base value that makes ``cards`` a set: its cards natural, every other card wild.
+
+    A set of all 2s is a natural set of 2s; in rounds where jokers are not wild a joker
+    only sits in a set of jokers. Most naturals first.
+    """
+    readings = []
+    for base in sorted({card.rank for card in cards}):
+        others = [card for card in cards if card.rank is not base]
+        if all(card.rank in wilds for card in others):
+            readings.append(Reading("set", len(cards) - len(others), tuple(others), base=base))
+    return sorted(readings, key=lambda r: (len(r.wilds), r.base in wilds))
+
+
+def set_problem(cards: Sequence[Card], wilds: frozenset[Rank], round_number: int) -> str:
+    """Why no base value makes these cards a set."""
+    counts = Counter(card.rank for card in cards if card.rank not in wilds) or Counter(c.rank for c in cards)
+    base = max(sorted(counts), key=lambda rank: counts[rank])
+    strays = [card for card in cards if card.rank is not base and card.rank not in wilds]
+    stray_ranks = sorted({card.rank.label for card in strays})
+    return (
+        f"is not a set: {', '.join(stray_ranks)} {'is' if len(stray_ranks) == 1 else 'are'} "
+        f"neither {base.label} nor wild in round {round_number}"
+    )
+
+
+def run_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
+    """Every way ``cards`` are a run: consecutive ranks of one suit, wild cards filling gaps.
+
+    Aces are high or low and a run may go over the top; no rank twice. A wild-rank card
+    (a 2) of the run's suit in its natural place counts as natural. Most naturals first.
+    """
+    size = len(cards)
+    if not 3 <= size <= RUN_ORDER:
+        return []
+    readings = []
+    suits = {card.suit for card in cards if card.suit is not None}
+    for suit in sorted(suits, key=lambda s: s.value):
+        for start in range(RUN_ORDER):
+            reading = _run_at(cards, wilds, suit, start)
+            if reading is not None:
+                readings.append(reading)
+    return sorted(readings, key=lambda r: len(r.wilds))
+
+
+def _run_at(cards: Sequence[Card], wilds: frozenset[Rank], suit: Suit, start: int) -> Reading | None:
+    size = len(cards)
+    places = {NATURAL_RANKS[(start + i) % RUN_ORDER] for i in range(size)}
+    filled: set[Rank] = set()
+    stand_ins: list[Card] = []
+    # Non-wild cards must each fill their own place; wild-rank cards of the suit may, if free.
+    for card in sorted(cards, key=lambda c: c.rank in wilds):
+        natural_fit = card.suit is suit and card.rank in places and card.rank not in filled
+        if card.rank not in wilds:
+            if not natural_fit:
+                return None
+            filled.add(card.rank)
+        elif natural_fit:
+            filled.add(card.rank)
+        else:
+            stand_ins.append(card)
+    if not filled:
+        return None
+    return Reading("run", len(filled), tuple(stand_ins), suit=suit, low=NATURAL_RANKS[start])
+
+
+def run_problem(cards: Sequence[Card], wilds: frozenset[Rank]) -> str:
+    naturals = [card for card in cards if card.rank not in wilds]
+    if len(cards) > RUN_ORDER:
+        return f"is not a run: a run holds at most {RUN_ORDER} cards"
+    if any(card.suit is None for card in naturals):
+        return "is not a run: give every card its suit (a run is all one suit)"
+    if len({card.suit for card in naturals}) > 1:
+        return "is not a run: it mixes suits"
+    ranks = Counter(card.rank for card in naturals)
+    doubled = [rank.label for rank, count in sorted(ranks.items()) if count > 1]
+    if doubled:
+        return f"is not a run: it has {', '.join(doubled)} twice"
+    return "is not a run: the cards are not consecutive, even with the wild cards filling gaps"
+
+
+def book_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
+    """Pennies From Heaven books: one rank with wild cards, or a wild book of 2s and jokers only."""
+    if cards and all(card.rank in wilds for card in cards):
+        return [Reading("book", 0, tuple(cards), wild_book=True)]
+    naturals = {card.rank for card in cards if card.rank not in wilds}
+    if len(naturals) != 1:
+        return []
+    base = naturals.pop()
+    stand_ins = tuple(card for card in cards if card.rank is not base)
+    return [Reading("book", len(cards) - len(stand_ins), stand_ins, base=base)]
+
+
+# --- the rules of a meld in a ruleset and round -----------------------------------------------
+
+
+def duplicate_problem(cards: Sequence[Card]) -> str | None:
+    doubled = [card for card, count in Counter(c for c in cards if not c.is_joker).items() if count > 1]
+    if doubled:
+        return f"holds {label(sorted(doubled))} twice; one meld may not hold two of the same card"
+    return None
+
+
+def suit_problem(cards: Sequence[Card]) -> str | None:
+    missing = [card for card in cards if card.suit is None and not card.is_joker]
+    if missing:
+        return f"needs a suit on {label(missing)}"
+    return None
+
+
+def wild_limit_problem(reading: Reading, rule: RoundRule, stage: str, ruleset: Ruleset) -> str | None:
+    """The wild-card limits of this stage; None when the reading keeps them."""
+    wilds = len(reading.wilds)
+    if ruleset.wilds_at_most_naturals and wilds > reading.naturals:
+        return f"has {plural(wilds, 'wild card')} and {reading.naturals} natural; no more wilds than naturals"
+    if stage == "first-down":
+        if rule.wild_limit is not None and wilds > rule.wild_limit:
+            return f"has {plural(wilds, 'wild card')}; round {rule.number} allows {rule.wild_limit}"
+        if rule.wild_limit_per_kind is not None:
+            kinds = Counter(card.rank for card in reading.wilds)
+            for rank, count in sorted(kinds.items()):
+                if count > rule.wild_limit_per_kind:
+                    return (
+                        f"has {count} wild {rank.label}s; round {rule.number} allows "
+                        f"{rule.wild_limit_per_kind} of each kind"
+                    )
+    elif stage == "meld" and ruleset.later_melds and ruleset.later_melds.max_wilds is not None:
+        if wilds > ruleset.later_melds.max_wilds:
+            return f"has {plural(wilds, 'wild card')}; a later meld allows {ruleset.later_melds.max_wilds}"
+    return None
+
+
+def book_problem(reading: Reading, ruleset: Ruleset) -> str | None:
+    books = ruleset.books
+    assert books is not None
+    if not books.min_size <= reading.size <= books.max_size:
+        return f"has {plural(reading.size, 'card')}; a book holds {books.min_size} to {books.max_size}"
+    if reading.wild_book:
+        return None
+    wilds = len(reading.wilds)
+    if reading.base is Rank.SEVEN and wilds:
+        return "puts a wild card in a book of sevens: never allowed"
+    if wilds > books.max_wilds:
+        return f"has {plural(wilds, 'wild card')}; a book allows {books.max_wilds}"
+    if reading.naturals < books.naturals_per_wild * wilds:
+        return f"has {plural(wilds, 'wild card')} but only {reading.naturals} natural; each wild needs {books.naturals_per_wild}"
+    return None
+
+
+def read_meld(
+    ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card], stage: str, min_size: int
+) -> tuple[Reading | None, str]:
+    """The best legal reading of ``cards`` at this stage, or None and the reason it has none."""
+    if len(cards) < min_size:
+        return None, f"has {plural(len(cards), 'card')}; it needs at least {min_size}"
+    if ruleset.suits_required:
+        problem = suit_problem(cards)
+        if problem:
+            return None, problem
+    if ruleset.no_duplicates:
+        problem = duplicate_problem(cards)
+        if problem:
+            return None, problem
+    if ruleset.family == "books":
+        return _read_book(ruleset, rule, cards)
+    readings: list[Reading] = []
+    if "set" in ruleset.meld_kinds:
+        readings += set_readings(cards, rule.wilds)
+    if "run" in ruleset.meld_kinds:
+        readings += run_readings(cards, rule.wilds)
+    if not readings:
+        problems = []
+        if "set" in ruleset.meld_kinds:
+            problems.append(set_problem(cards, rule.wilds, rule.number))
+        if "run" in ruleset.meld_kinds:
+            problems.append(run_problem(cards, rule.wilds).replace("is not a run", "nor a run"))
+        return None, " ".join(problems) if len(problems) == 1 else f"{problems[0]}, {problems[1]}"
+    first_problem = ""
+    for reading in readings:
+        problem = wild_limit_problem(reading, rule, stage, ruleset)
+        if problem is None:
+            return reading, ""
+        first_problem = first_problem or problem
+    return None, first_problem
+
+
+def _read_book(ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card]) -> tuple[Reading | None, str]:
+    threes = [card for card in cards if card.rank is Rank.THREE]
+    if any(card.suit is None for card in threes):
+        return None, "holds a 3 without a suit: say whether it is a red or a black three"
+    if threes:
+        if any(card.suit and not card.suit.is_red for card in threes):
+            return None, "holds a black 3: black threes cannot be melded"
+        return None, "holds a red 3: red threes are laid aside, never melded (no books of threes)"
+    readings = book_readings(cards, rule.wilds)
+    if not readings:
+        ranks = sorted({card.rank.label for card in cards if card.rank not in rule.wilds})
+        return None, f"is not a book: it mixes {', '.join(ranks)}"
+    problem = book_problem(readings[0], ruleset)
+    return (None, problem) if problem else (readings[0], "")
+
+
+# --- the four questions ------------------------------------------------------------------------
+
+
+def check_melds(
+    ruleset: Ruleset, round_number: int, melds: Sequence[Sequence[Card]], stage: str, side_score: int = 0
+) -> Verdict:
+    """First down against the contract, or later melds, each named with what is wrong."""
+    rule = ruleset.round(round_number)
+    if not melds:
+        return Verdict(False, ["no melds were given"])
+    if stage == "first-down" and ruleset.family == "books":
+        return _check_board(ruleset, rule, melds, side_score)
+    if stage not in ("first-down", "meld"):
+        raise MeldError(f"stage {stage!r} is not one of first-down, meld")
+    contract = rule.contract
+    min_size = contract.size if stage == "first-down" and contract else _later_min(ruleset)
+    reasons, arrangement = [], []
+    for index, cards in enumerate(melds, start=1):
+        reading, problem = read_meld(ruleset, rule, cards, stage, min_size)
+        if reading is None:
+            reasons.append(f"{meld_name(index, cards)} {problem}")
+        else:
+            arrangement.append(f"{label(cards)}: {reading.describe()}")
+    if stage == "first-down" and contract:
+        reasons += _count_problems(ruleset, contract.melds, len(melds), round_number, contract.describe())
+    return Verdict(not reasons, reasons, arrangement if not reasons else [])
+
+
+def _later_min(ruleset: Ruleset) -> int:
+    if ruleset.books:
+        return ruleset.books.min_size
+    return ruleset.later_melds.min_size if ruleset.later_melds else 3
+
+
+def _count_problems(ruleset: Ruleset, wanted: int, given: int, round_number: int, contract: str) -> list[str]:
+    exact = ruleset.contract_exact
+    if given < wanted or (exact and given != wanted):
+        return [
+            f"round {round_number} needs {'exactly ' if exact else ''}{contract}; {given} {'was' if given == 1 else 'were'} laid down"
+        ]
+    return []
+
+
+def _check_board(ruleset: Ruleset, rule: RoundRule, melds: Sequence[Sequence[Card]], side_score: int) -> Verdict:
+    """Pennies From Heaven: getting on the board with enough points in legal books."""
+    books = ruleset.books
+    assert books is not None and rule.board_minimum is not None
+    reasons, arrangement = [], []
+    for index, cards in enumerate(melds, start=1):
+        reading, problem = read_meld(ruleset, rule, cards, "meld", books.min_size)
+        if reading is None:
+            reasons.append(f"{meld_name(index, cards)} {problem}")
+        else:
+            arrangement.append(f"{label(cards)}: {reading.describe()}")
+    points = sum(ruleset.points[card.rank] for cards in melds for card in cards)
+    needed = books.board_minimum_below_zero if side_score < 0 else rule.board_minimum
+    if points < needed:
+        why = " (the side is below zero)" if side_score < 0 else ""
+        reasons.append(
+            f"the books are worth {points} points; hand {rule.number} needs {needed} to get on the board{why}"
+        )
+    return Verdict(not reasons, reasons, arrangement if not reasons else [])
+
+
+def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:
+    """Laying ``cards`` off onto a meld already on the table."""
+    rule = ruleset.round(round_number)
+    if not cards:
+        return Verdict(False, ["no cards to lay off"])
+    if ruleset.family == "books":
+        return _layoff_book(ruleset, rule, onto, cards)
+    combined = [*onto, *cards]
+    if ruleset.no_duplicates:
+        problem = duplicate_problem(combined)
+        if problem:
+            return Verdict(False, [f"the meld {problem}"])
+    if ruleset.wilds_at_most_naturals:  # Ten Card Rummy: the meld must stay a legal meld of its kind
+        for kind, readings in (("set", set_readings(onto, rule.wilds)), ("run", run_readings(onto, rule.wilds))):
+            if readings and kind in ruleset.meld_kinds:
+                after = set_readings(combined, rule.wilds) if kind == "set" else run_readings(combined, rule.wilds)
+                legal = [r for r in after if len(r.wilds) <= r.naturals]
+                if legal:
+                    return Verdict(True, [], [f"{label(combined)}: {legal[0].describe()}"])
+        if not set_readings(onto, rule.wilds) and not run_readings(onto, rule.wilds):
+            return Verdict(False, [f"the meld on the table {meld_name(None, onto)} is not a set or a run"])
+        return Verdict(
+            False,
+            [
+                f"{label(cards)} cannot go onto {label(onto)}: same rank on a set, the next cards of the suit on a run, and no more wilds than naturals"
+            ],
+        )
+    bases = [r.base for r in set_readings(onto, rule.wilds) if r.base is not None]
+    if len(onto) < 3 or not bases:
+        return Verdict(False, [f"the meld on the table {meld_name(None, onto)} is not a set"])
+    for base in bases:
+        if all(card.rank is base or card.rank in rule.wilds for card in cards):
+            return Verdict(True, [], [f"{label(combined)}: set of {len(combined)} × {base.label}"])
+    strays = sorted({c.rank.label for c in cards if c.rank not in bases and c.rank not in rule.wilds})
+    return Verdict(
+        False, [f"{', '.join(strays)} cannot go onto a set of {bases[0].label}: only the same rank or a wild card"]
+    )
+
+
+def _layoff_book(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:
+    books = ruleset.books
+    assert books is not None
+    if len(onto) >= books.max_size:
+        return Verdict(False, [f"the book {label(onto)} is closed at {books.max_size}"])
+    combined = [*onto, *cards]
+    reading, problem = read_meld(ruleset, rule, combined, "meld", books.min_size)
+    if reading is None:
+        return Verdict(False, [f"the book would be {label(combined)}, which {problem}"])
+    return Verdict(True, [], [f"{label(combined)}: {reading.describe()}"])
+
+
+def parse_stage(stage: str) -> str:
+    if stage not in STAGES:
+        raise MeldError(f"stage {stage!r} is not one of {', '.join(STAGES)}")
+    return stage
+
+
+def contract_arrangement_text(melds: Iterable[tuple[tuple[Card, ...], Reading]]) -> list[str]:
+    return [f"{label(cards)}: {reading.describe()}" for cards, reading in melds]
