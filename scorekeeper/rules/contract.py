@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import NATURAL_RANKS, Card, Rank, Suit
+from .cards import NATURAL_RANKS, Card, Rank
 from .melds import RUN_ORDER, MeldError, Reading, Verdict, label, read_meld
 from .rulesets import RoundRule, Ruleset
 from .scoring import plural

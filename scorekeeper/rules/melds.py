@@ -216,7 +216,10 @@ def book_problem(reading: Reading, ruleset: Ruleset) -> str | None:
     if wilds > books.max_wilds:
         return f"has {plural(wilds, 'wild card')}; a book allows {books.max_wilds}"
     if reading.naturals < books.naturals_per_wild * wilds:
-        return f"has {plural(wilds, 'wild card')} but only {reading.naturals} natural; each wild needs {books.naturals_per_wild}"
+        return (
+            f"has {plural(wilds, 'wild card')} but only {reading.naturals} natural; "
+            f"each wild needs {books.naturals_per_wild}"
+        )
     return None
 
 
@@ -311,7 +314,8 @@ def _count_problems(ruleset: Ruleset, wanted: int, given: int, round_number: int
     exact = ruleset.contract_exact
     if given < wanted or (exact and given != wanted):
         return [
-            f"round {round_number} needs {'exactly ' if exact else ''}{contract}; {given} {'was' if given == 1 else 'were'} laid down"
+            f"round {round_number} needs {'exactly ' if exact else ''}{contract}; "
+            f"{given} {'was' if given == 1 else 'were'} laid down"
         ]
     return []
 
@@ -361,7 +365,8 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
         return Verdict(
             False,
             [
-                f"{label(cards)} cannot go onto {label(onto)}: same rank on a set, the next cards of the suit on a run, and no more wilds than naturals"
+                f"{label(cards)} cannot go onto {label(onto)}: same rank on a set, the next cards of the suit "
+                "on a run, and no more wilds than naturals"
             ],
         )
     bases = [r.base for r in set_readings(onto, rule.wilds) if r.base is not None]
