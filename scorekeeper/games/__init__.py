@@ -8,6 +8,7 @@ from wtforms.validators import ValidationError
 
 from .. import service
 from ..catalog import Catalog
+from ..forms import choices
 from ..rules.game import Game, GameError, describe_round
 from ..rules.ledger import format_money
 from ..store import StaleWrite, get_store
@@ -48,7 +49,7 @@ def index() -> ResponseReturnValue:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> ResponseReturnValue:
     form = NewGameForm()
-    form.ruleset.choices = catalog().choices()
+    form.ruleset.choices = choices(catalog().choices())
     if form.validate_on_submit():
         try:
             game_id = service.start_game(

@@ -6,6 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
+from ..forms import choices
 from ..rules.game import MAX_NAME_LENGTH, clean_name
 
 MAX_PLAYERS = 8
@@ -23,9 +24,9 @@ class NewGameForm(FlaskForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.first_dealer.choices = [("", "Draw at random")] + [
-            (str(seat), f"Player {seat + 1}") for seat in range(MAX_PLAYERS)
-        ]
+        self.first_dealer.choices = choices(
+            [("", "Draw at random")] + [(str(seat), f"Player {seat + 1}") for seat in range(MAX_PLAYERS)]
+        )
 
     def names(self) -> list[str]:
         """The names typed, in seat order, blanks between them closed up."""
@@ -74,7 +75,7 @@ class RoundForm(VersionedForm):
     @classmethod
     def for_players(cls, players: tuple[str, ...], **kwargs: object) -> RoundForm:
         form = cls(**kwargs)
-        form.went_out.choices = [(name, name) for name in players]
+        form.went_out.choices = choices((name, name) for name in players)
         while len(form.caught) < len(players):
             form.caught.append_entry("")
         return form

@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
+from ..forms import choices
 from ..meld_checks import MeldQuestionError, check
 from ..rules.rulesets import RoundRule, Ruleset
 from .forms import MeldCheckForm
@@ -24,7 +25,7 @@ def checker() -> ResponseReturnValue:
     """A GET form (it changes nothing), so a question can be bookmarked or linked from a game."""
     catalog: Catalog = current_app.extensions["rulesets"]
     form = MeldCheckForm(request.args or None)
-    form.ruleset.choices = catalog.choices()
+    form.ruleset.choices = choices(catalog.choices())
     verdict, error = None, None
     if "stage" in request.args and form.validate():
         try:

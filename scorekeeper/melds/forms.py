@@ -6,6 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
+from ..forms import choices
 from ..meld_checks import STAGE_LABELS
 
 MELD_LINES = 4
@@ -17,7 +18,7 @@ class MeldCheckForm(FlaskForm):
 
     ruleset = SelectField("Game", validators=[InputRequired()])
     round = IntegerField("Round", default=1, validators=[InputRequired(message="which round?")])
-    stage = SelectField("Question", choices=list(STAGE_LABELS.items()), default="first-down")
+    stage = SelectField("Question", choices=choices(STAGE_LABELS.items()), default="first-down")
     melds = FieldList(StringField("Meld"), min_entries=MELD_LINES, max_entries=MELD_LINES)
     onto = StringField("Meld on the table (for a lay-off)")
     side_score = IntegerField("Side's score so far (Pennies From Heaven)", default=0, validators=[Optional()])

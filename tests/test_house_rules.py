@@ -1,0 +1,56 @@
+"""A table's own ruleset file in instance/rulesets/ is picked up and runs a whole game."""
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from test_rulesets import GOOD
+
+# Three rounds, two pennies a caught card, 3 buys a game: a quick family variant.
+HOUSE = (
+    GOOD.replace('id = "ten-pennies"', 'id = "quick-pennies"')
+    .replace('name = "Ten Pennies"', 'name = "Quick Pennies"')
+    .replace("pennies_per_card = 1", "pennies_per_card = 2")
+    .replace("stack = 10 ", "stack = 3 ")
+)
+HOUSE = HOUSE[: HOUSE.index("[[rounds]]")] + "\n".join(
+    f'[[rounds]]\ncontract = {{ melds = 1, size = {size} }}\nwilds = ["2"]\nwild_limit = 1\n' for size in (3, 4, 5)
+)
+
+
+@pytest.fixture
+def house_client(tmp_path: Path):
+    rules_dir = tmp_path / "rulesets"
+    rules_dir.mkdir()
+    (rules_dir / "quick.toml").write_text(HOUSE)
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t", "RULESETS_DIR": str(rules_dir)}
+    )
+    return app.test_client()
+
+
+def test_house_ruleset_plays_a_whole_game(house_client):
+    listing = {r["id"]: r for r in house_client.get("/api/rulesets").get_json()}
+    assert [r["contract"] for r in listing["quick-pennies"]["rounds"]] == ["1 set of 3", "1 set of 4", "1 set of 5"]
+    assert "Quick Pennies" in house_client.get("/games/new").text
+
+    game = house_client.post(
+        "/api/games", json={"ruleset": "quick-pennies", "players": ["Ann", "Bob", "Cy"], "first_dealer": "Ann"}
+    ).get_json()
+    gid = game["id"]
+    for _ in range(3):
+        assert house_client.post(f"/api/games/{gid}/buys", json={"player": "Cy"}).status_code == 201
+    refused = house_client.post(f"/api/games/{gid}/buys", json={"player": "Cy"})
+    assert refused.status_code == 400 and "all 3 buys" in refused.get_json()["error"]
+    rounds = [("Ann", {"Bob": "K K", "Cy": "5"}), ("Bob", {"Ann": "5", "Cy": "JKR"}), ("Cy", {"Ann": "", "Bob": "2"})]
+    for went_out, caught in rounds:
+        state = house_client.post(f"/api/games/{gid}/rounds", json={"went_out": went_out, "caught": caught}).get_json()
+    assert state["finished"]
+    assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 5, "Bob": 40, "Cy": 55}
+    assert state["bowl"] == 3 + 2 * 6  # 3 buys and 6 caught cards at 2 pennies
+    assert state["winners"] == ["Ann"] and state["payouts"] == {"Ann": 15}
+    checked = house_client.post(
+        "/api/melds/check", json={"ruleset": "quick-pennies", "round": 3, "stage": "first-down", "melds": ["K K K K 2"]}
+    ).get_json()
+    assert checked["valid"]

@@ -1,0 +1,213 @@
+"""Meld checking, rule line by rule line of RULES.md, for every ruleset and stage."""
+
+import pytest
+
+from scorekeeper.rules.cards import parse_hand
+from scorekeeper.rules.melds import check_layoff, check_melds
+
+
+def verdict(rulesets, ruleset, number, melds, stage="first-down", side_score=0):
+    return check_melds(rulesets[ruleset], number, [parse_hand(m) for m in melds], stage, side_score)
+
+
+# (ruleset, round, stage, melds, valid, words in the reason)
+CASES = [
+    # --- ten-pennies: sets by base value ---
+    ("ten-pennies", 1, "first-down", ["7H 7S 2C", "KD KS KC"], True, ""),
+    ("ten-pennies", 1, "first-down", ["7 7 7", "K K K"], True, ""),  # suits optional
+    ("ten-pennies", 1, "first-down", ["2 2 2", "K K 2"], True, ""),  # all 2s: a natural set of 2s
+    (
+        "ten-pennies",
+        1,
+        "first-down",
+        ["K K 2 2", "7 7 7"],
+        False,
+        "meld 1 (K K 2 2) has 2 wild cards; round 1 allows 1",
+    ),
+    ("ten-pennies", 1, "first-down", ["K K JKR", "7 7 7"], False, "JKR is neither K nor wild in round 1"),
+    ("ten-pennies", 4, "first-down", ["K K K JKR JKR"], False, "JKR is neither K nor wild in round 4"),
+    ("ten-pennies", 1, "first-down", ["JKR JKR JKR", "7 7 7"], True, ""),  # a set of jokers
+    ("ten-pennies", 1, "first-down", ["K K Q", "7 7 7"], False, "Q is neither K nor wild"),
+    ("ten-pennies", 1, "first-down", ["K K K"], False, "round 1 needs exactly 2 sets of 3; 1 was laid down"),
+    ("ten-pennies", 1, "first-down", ["K K K", "7 7 7", "9 9 9"], False, "3 were laid down"),
+    ("ten-pennies", 1, "first-down", ["K K K", "K K K"], True, ""),  # two sets of the same value: several decks
+    ("ten-pennies", 1, "first-down", ["K K", "7 7 7"], False, "meld 1 (K K) has 2 cards; it needs at least 3"),
+    ("ten-pennies", 2, "first-down", ["Q Q Q"], False, "it needs at least 4"),
+    ("ten-pennies", 2, "first-down", ["Q Q Q 2"], True, ""),
+    ("ten-pennies", 3, "first-down", ["Q Q Q Q Q", "5 5 5 2"], True, ""),  # bigger than the contract is fine
+    ("ten-pennies", 4, "first-down", ["Q Q Q 2 2"], True, ""),
+    ("ten-pennies", 4, "first-down", ["Q Q 2 2 2"], False, "has 3 wild cards; round 4 allows 2"),
+    ("ten-pennies", 5, "first-down", ["2 2 2 A JKR", "K K K K K"], True, ""),
+    ("ten-pennies", 5, "first-down", ["2 A JKR K K", "Q Q Q A A"], False, "has 3 wild cards; round 5 allows 2"),
+    ("ten-pennies", 5, "first-down", ["A A A A A", "K K K 2 JKR"], True, ""),  # aces natural in a set of aces
+    ("ten-pennies", 6, "first-down", ["9 9 9 9 A JKR"], True, ""),
+    ("ten-pennies", 7, "first-down", ["9 9 9 9 A JKR 2"], True, ""),
+    ("ten-pennies", 7, "first-down", ["9 9 9 A A JKR 2"], False, "has 4 wild cards; round 7 allows 3"),
+    # later melds: 3+ cards, at most 1 wild
+    ("ten-pennies", 1, "meld", ["K K 2"], True, ""),
+    ("ten-pennies", 5, "meld", ["2 A JKR"], False, "has 2 wild cards; a later meld allows 1"),
+    ("ten-pennies", 5, "meld", ["2 2 2"], True, ""),
+    ("ten-pennies", 5, "meld", ["2 2 A"], True, ""),  # a set of 2s with one wild ace
+    ("ten-pennies", 1, "meld", ["K 2"], False, "it needs at least 3"),
+    # --- ten-pennies-pcio ---
+    ("ten-pennies-pcio", 1, "first-down", ["KH KS 2C", "7H 7S 7D"], False, "2 is neither K nor wild in round 1"),
+    ("ten-pennies-pcio", 1, "first-down", ["KH KS JKR", "7H 7S 7D"], True, ""),
+    ("ten-pennies-pcio", 4, "first-down", ["KH KS KD JKR JKR"], True, ""),
+    ("ten-pennies-pcio", 4, "first-down", ["KH KS JKR JKR JKR"], False, "has 3 wild cards; round 4 allows 2"),
+    ("ten-pennies-pcio", 5, "first-down", ["KH KS 2H 2S JKR", "QH QS QD AH AS"], True, ""),
+    ("ten-pennies-pcio", 5, "first-down", ["KH 2H 2S 2D JKR", "QH QS QD AH AS"], False, "3 wild 2s; round 5 allows 2"),
+    ("ten-pennies-pcio", 6, "first-down", ["KH KS AH AS 2H 2S"], True, ""),  # 4 wilds, 2 of each kind
+    ("ten-pennies-pcio", 7, "first-down", ["KH AH AS AD 2H 2S 2D"], True, ""),
+    ("ten-pennies-pcio", 7, "first-down", ["KH AH AS AD AC 2S 2D"], False, "4 wild As; round 7 allows 3"),
+    ("ten-pennies-pcio", 1, "first-down", ["KH KH KS", "7H 7S 7D"], False, "holds K♥ twice"),
+    ("ten-pennies-pcio", 1, "first-down", ["JKR JKR KS", "7H 7S 7D"], False, "has 2 wild cards"),
+    ("ten-pennies-pcio", 1, "meld", ["KH KS KD"], True, ""),
+    # --- ten-card-rummy: sets and runs ---
+    ("ten-card-rummy", 1, "first-down", ["5C 6C 7C"], True, ""),
+    ("ten-card-rummy", 1, "first-down", ["10D 10S 10H"], True, ""),
+    ("ten-card-rummy", 1, "first-down", ["10 10 10"], True, ""),  # a set needs no suits
+    ("ten-card-rummy", 1, "first-down", ["QS KS AS"], True, ""),  # ace high
+    ("ten-card-rummy", 1, "first-down", ["AS 2S 3S"], True, ""),  # ace low, 2 in its place
+    ("ten-card-rummy", 5, "first-down", ["QS KS AS 2S 3S"], True, ""),  # over the top
+    ("ten-card-rummy", 1, "first-down", ["5C 6H 7C"], False, "it mixes suits"),
+    ("ten-card-rummy", 1, "first-down", ["5C 5C 6C"], False, "it has 5 twice"),
+    ("ten-card-rummy", 1, "first-down", ["5C 7C 9C"], False, "not consecutive"),
+    ("ten-card-rummy", 1, "first-down", ["2S 3S 2D"], True, ""),  # the seed's own example
+    ("ten-card-rummy", 1, "first-down", ["2H 3S 2D"], False, "has 2 wild cards and 1 natural"),
+    ("ten-card-rummy", 1, "first-down", ["5C JKR 7C"], True, ""),
+    ("ten-card-rummy", 1, "first-down", ["5C JKR JKR"], False, "no more wilds than naturals"),
+    ("ten-card-rummy", 1, "first-down", ["K K JKR"], True, ""),
+    ("ten-card-rummy", 1, "first-down", ["K JKR 2"], False, "no more wilds than naturals"),
+    ("ten-card-rummy", 2, "first-down", ["3C 4C 5C", "6C 7C 8C"], True, ""),  # two runs stay two melds
+    ("ten-card-rummy", 2, "first-down", ["3C 4C 5C 6C 7C 8C"], False, "round 2 needs 2 melds of 3"),
+    ("ten-card-rummy", 2, "first-down", ["3C 4C 5C", "6C 7C 8C", "K K K"], True, ""),  # at least the contract
+    ("ten-card-rummy", 3, "first-down", ["3C 4C 5C"], False, "it needs at least 4"),
+    ("ten-card-rummy", 11, "first-down", ["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"], True, ""),
+    ("ten-card-rummy", 11, "first-down", ["AH 2S 3H 4H 5H 6H 7H 8H 9H JKR"], True, ""),
+    ("ten-card-rummy", 1, "meld", ["AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 2H"], False, "at most 13"),
+    ("ten-card-rummy", 1, "meld", ["AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"], True, ""),
+    ("ten-card-rummy", 4, "meld", ["9D 10D JD"], True, ""),
+    # --- pennies-from-heaven: books and getting on the board ---
+    ("pennies-from-heaven", 1, "meld", ["K K K"], True, ""),
+    ("pennies-from-heaven", 1, "meld", ["K K"], False, "it needs at least 3"),
+    ("pennies-from-heaven", 1, "meld", ["K K K K K K K K"], False, "a book holds 3 to 7"),
+    ("pennies-from-heaven", 1, "meld", ["K K JKR"], True, ""),
+    ("pennies-from-heaven", 1, "meld", ["K JKR JKR"], False, "each wild needs 2"),
+    ("pennies-from-heaven", 1, "meld", ["K K K K 2 2"], True, ""),
+    ("pennies-from-heaven", 1, "meld", ["K K K K K 2 2 2"], False, "a book holds 3 to 7"),
+    ("pennies-from-heaven", 1, "meld", ["K K K K 2 2 JKR"], False, "a book allows 2"),
+    ("pennies-from-heaven", 1, "meld", ["7 7 7 2"], False, "a wild card in a book of sevens"),
+    ("pennies-from-heaven", 1, "meld", ["7 7 7 7 7 7 7"], True, ""),
+    ("pennies-from-heaven", 1, "meld", ["2 2 JKR JKR 2 2 2"], True, ""),  # a wild book
+    ("pennies-from-heaven", 1, "meld", ["3H 3D 3H"], False, "red threes are laid aside"),
+    ("pennies-from-heaven", 1, "meld", ["3S 3C 3S"], False, "black threes cannot be melded"),
+    ("pennies-from-heaven", 1, "meld", ["3 3 3"], False, "say whether it is a red or a black three"),
+    ("pennies-from-heaven", 1, "meld", ["K K Q"], False, "it mixes K, Q"),
+    ("pennies-from-heaven", 1, "first-down", ["K K K", "Q Q Q"], True, ""),  # 60 ≥ 50
+    ("pennies-from-heaven", 1, "first-down", ["K K K", "5 5 5"], False, "worth 45 points; hand 1 needs 50"),
+    ("pennies-from-heaven", 2, "first-down", ["K K K", "Q Q Q"], False, "hand 2 needs 90"),
+    ("pennies-from-heaven", 3, "first-down", ["A A A A", "K K K K"], True, ""),  # 120
+    ("pennies-from-heaven", 3, "first-down", ["A A A", "K K K K"], False, "worth 100 points; hand 3 needs 120"),
+]
+
+
+@pytest.mark.parametrize("ruleset, number, stage, melds, valid, reason", CASES)
+def test_meld_rules(rulesets, ruleset, number, stage, melds, valid, reason):
+    result = verdict(rulesets, ruleset, number, melds, stage)
+    assert result.valid is valid, result.reasons
+    if valid:
+        assert result.reasons == [] and len(result.arrangement) == len(melds)
+    else:
+        assert result.arrangement == []
+        assert any(reason in r for r in result.reasons), result.reasons
+
+
+def test_below_zero_a_side_needs_only_15(rulesets):
+    assert not verdict(rulesets, "pennies-from-heaven", 2, ["4 4 4"]).valid
+    assert verdict(rulesets, "pennies-from-heaven", 2, ["4 4 4"], side_score=-20).valid
+    result = verdict(rulesets, "pennies-from-heaven", 2, ["4 4"], side_score=-20)
+    assert not result.valid and "needs 15 to get on the board (the side is below zero)" in result.reasons[-1]
+
+
+def test_every_failing_meld_is_named(rulesets):
+    result = verdict(rulesets, "ten-pennies", 1, ["K K 2 2", "Q Q J"])
+    assert len(result.reasons) == 2
+    assert result.reasons[0].startswith("meld 1 (K K 2 2)") and result.reasons[1].startswith("meld 2 (Q Q J)")
+
+
+LAYOFFS = [  # ruleset, round, onto, cards, valid, reason
+    ("ten-pennies", 1, "K K K", "K", True, ""),
+    ("ten-pennies", 1, "K K K", "K K 2", True, ""),
+    ("ten-pennies", 1, "K K 2", "2 2 2 2", True, ""),  # wilds onto any set without limit
+    ("ten-pennies", 1, "K K K", "Q", False, "Q cannot go onto a set of K"),
+    ("ten-pennies", 1, "K K K", "JKR", False, "JKR cannot go onto a set of K"),  # jokers not wild in round 1
+    ("ten-pennies", 5, "K K K", "JKR A", True, ""),
+    ("ten-pennies", 1, "K Q J", "K", False, "is not a set"),
+    ("ten-pennies-pcio", 5, "KH KS KD", "KC 2H AH", True, ""),
+    ("ten-pennies-pcio", 5, "KH KS KD", "KH", False, "holds K♥ twice"),
+    ("ten-card-rummy", 4, "5S 6S 7S", "8S", True, ""),
+    ("ten-card-rummy", 4, "5S 6S 7S", "4S 3S", True, ""),
+    ("ten-card-rummy", 4, "5S 6S 7S", "9S", False, "cannot go onto"),
+    ("ten-card-rummy", 4, "5S 6S 7S", "8H", False, "cannot go onto"),
+    ("ten-card-rummy", 4, "5S 6S 7S", "JKR", True, ""),
+    ("ten-card-rummy", 4, "5S JKR 7S", "2D", True, ""),  # 2 wilds, 2 naturals: still no more wilds
+    ("ten-card-rummy", 4, "5S JKR 7S", "2D JKR", False, "cannot go onto"),  # 3 wilds, 2 naturals
+    ("ten-card-rummy", 4, "K K K", "K", True, ""),
+    ("ten-card-rummy", 4, "K K JKR", "2", True, ""),
+    ("ten-card-rummy", 4, "K K JKR", "2 JKR", False, "cannot go onto"),
+    ("pennies-from-heaven", 1, "K K K", "K 2", True, ""),
+    ("pennies-from-heaven", 1, "7 7 7 7 7 7 7", "7", False, "is closed at 7"),
+    ("pennies-from-heaven", 1, "7 7 7", "JKR", False, "book of sevens"),
+    ("pennies-from-heaven", 1, "K K JKR", "2", False, "each wild needs 2"),
+]
+
+
+@pytest.mark.parametrize("ruleset, number, onto, cards, valid, reason", LAYOFFS)
+def test_layoffs(rulesets, ruleset, number, onto, cards, valid, reason):
+    result = check_layoff(rulesets[ruleset], number, parse_hand(onto), parse_hand(cards))
+    assert result.valid is valid, result.reasons
+    if not valid:
+        assert any(reason in r for r in result.reasons), result.reasons
+
+
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"ruleset": "ten-pennies", "round": 1, "stage": "first-down", "melds": ["7H 7S 2C", "KD KS KC"]}, 200, ""),
+        ({"ruleset": "poker", "round": 1, "stage": "meld", "melds": ["K K K"]}, 400, "no ruleset 'poker'"),
+        ({"ruleset": "ten-pennies", "round": 8, "stage": "meld", "melds": ["K K K"]}, 400, "rounds 1 to 7, not 8"),
+        ({"ruleset": "ten-pennies", "round": 1, "stage": "meld", "melds": ["K K ZZ"]}, 400, "meld 1: card 3 ('ZZ')"),
+        ({"ruleset": "ten-pennies", "round": 1, "stage": "dance", "melds": ["K K K"]}, 400, "stage 'dance'"),
+        ({"ruleset": "ten-pennies", "round": 1, "stage": "layoff", "melds": ["K"]}, 400, "which meld on the table"),
+        ({"ruleset": "ten-pennies-pcio", "round": 1, "stage": "meld", "melds": ["K K K"]}, 400, "needs a suit"),
+        ({"ruleset": "ten-pennies", "round": "1", "stage": "meld", "melds": ["K K K"]}, 400, "'round' must be"),
+        ({"ruleset": "ten-pennies", "round": 1, "stage": "hand", "melds": ["K K", "2"]}, 400, "one line"),
+    ],
+)
+def test_meld_check_api(client, body, status, words):
+    response = client.post("/api/melds/check", json=body)
+    assert response.status_code == status
+    data = response.get_json()
+    if status == 200:
+        assert data == {"valid": True, "reasons": [], "arrangement": data["arrangement"]} and data["arrangement"]
+    else:
+        assert words in data["error"]
+
+
+def test_hand_question_answers_with_an_arrangement(client):
+    body = {"ruleset": "ten-pennies", "round": 1, "stage": "hand", "melds": ["K K 2 7 7 7 3 4 5 6 9"]}
+    data = client.post("/api/melds/check", json=body).get_json()
+    assert data["valid"] and sorted(data["arrangement"]) == ["7 7 7: set of 3 × 7", "K K 2: set of 3 × K with 1 wild"]
+    body["melds"] = ["K K 7 7 2 3 9 Q J 4 5"]
+    data = client.post("/api/melds/check", json=body).get_json()
+    assert not data["valid"] and "no arrangement of these 11 cards (1 wild) makes 2 sets of 3" in data["reasons"][0]
+
+
+def test_meld_checker_page(client):
+    page = client.get("/melds?ruleset=ten-pennies&round=1").text
+    assert "2 sets of 3" in page and "Check" in page and "Legal" not in page
+    page = client.get("/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=K+K+2+2&melds-1=7+7+7").text
+    assert "✘ Not legal" in page and "meld 1 (K K 2 2) has 2 wild cards; round 1 allows 1" in page
+    assert 'value="K K 2 2"' in page
+    response = client.get("/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=K+K+Q9")
+    assert response.status_code == 400 and "card 3 (&#39;Q9&#39;) is not a card" in response.text
