@@ -3,9 +3,9 @@
 from pathlib import Path
 
 import pytest
+from test_rulesets import GOOD
 
 from scorekeeper import create_app
-from test_rulesets import GOOD
 
 # Three rounds, two pennies a caught card, 3 buys a game: a quick family variant.
 HOUSE = (
