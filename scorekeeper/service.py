@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .catalog import Catalog
-from .rules.cards import CardError, format_hand, parse_hand
-from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name
+from .rules.books import BOOK_KINDS, SideEntry
+from .rules.cards import Card, CardError, format_hand, parse_hand
+from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name
 from .rules.rulesets import Ruleset
 from .store import Store
 
@@ -28,6 +29,10 @@ def event_from_row(row: Mapping[str, Any]) -> Event:
     if row["kind"] == "round":
         caught = {name: parse_hand(text) for name, text in payload["caught"].items()}
         return RoundRecord(row["id"], payload["round"], payload["went_out"], caught)
+    if row["kind"] == "hand":
+        return HandRecord(
+            row["id"], payload["round"], payload["went_out"], tuple(side_from_json(s) for s in payload["sides"])
+        )
     if row["kind"] == "void":
         return Void(row["id"], payload["target"])
     raise ValueError(f"unknown event kind {row['kind']!r}")
@@ -39,7 +44,34 @@ def event_payload(event: Event) -> tuple[str, dict[str, Any]]:
     if isinstance(event, RoundRecord):
         caught = {name: format_hand(cards) for name, cards in event.caught.items()}
         return "round", {"round": event.round, "went_out": event.went_out, "caught": caught}
+    if isinstance(event, HandRecord):
+        return "hand", {"round": event.round, "went_out": event.went_out, "sides": [side_json(s) for s in event.sides]}
     return "void", {"target": event.target}
+
+
+def side_json(side: SideEntry) -> dict[str, Any]:
+    """A side's entry as stored: cards in canonical notation."""
+    return {
+        "players": list(side.players),
+        "red_threes": side.red_threes,
+        "books": dict(side.books),
+        "melded": None if side.melded is None else format_hand(side.melded),
+        "melded_points": side.melded_points,
+        "hands": {name: format_hand(cards) for name, cards in side.hands.items()},
+        "piles": {name: format_hand(cards) for name, cards in side.piles.items()},
+    }
+
+
+def side_from_json(data: Mapping[str, Any]) -> SideEntry:
+    return SideEntry(
+        players=tuple(data["players"]),
+        red_threes=data["red_threes"],
+        books=dict(data["books"]),
+        melded=None if data["melded"] is None else parse_hand(data["melded"]),
+        melded_points=data["melded_points"],
+        hands={name: parse_hand(text) for name, text in data["hands"].items()},
+        piles={name: parse_hand(text) for name, text in data["piles"].items()},
+    )
 
 
 def load_game(store: Store, catalog: Catalog, game_id: int) -> Game:
@@ -53,6 +85,7 @@ def load_game(store: Store, catalog: Catalog, game_id: int) -> Game:
         first_dealer=row["first_dealer"],
         penny_cents=row["penny_cents"],
         carry_in=row["carry_in"],
+        teams=tuple(tuple(side) for side in row["sides"]) if len(row["sides"]) < len(row["players"]) else (),
     )
     return Game(setup, [event_from_row(r) for r in store.events(game_id)], game_id)
 
@@ -64,6 +97,7 @@ def start_game(
     first_dealer: str | None,
     penny_cents: int = 1,
     rng: random.Random | None = None,
+    teams: list[list[str]] | None = None,
 ) -> int:
     """Seat the players; with no first dealer named, the app draws one at random."""
     players = tuple(clean_name(name) for name in names)
@@ -75,8 +109,10 @@ def start_game(
         if wanted not in keys:
             raise GameError(f"the first dealer {first_dealer!r} is not one of the players")
         dealer_seat = keys.index(wanted)
-    Setup(ruleset, players, dealer_seat, penny_cents)  # validates names, count and penny value
-    return store.create_game(ruleset.id, list(players), dealer_seat, penny_cents)
+    sides = tuple(tuple(clean_name(name) for name in team) for team in teams or ())
+    Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
+    side_of = [next(i for i, side in enumerate(sides) if name in side) for name in players] if sides else None
+    return store.create_game(ruleset.id, list(players), dealer_seat, penny_cents, side_of)
 
 
 def _next_id(game: Game) -> int:
@@ -153,6 +189,14 @@ def describe_event(game: Game, event: Event) -> str:
             f"{name}: {format_hand(cards, pretty=True) or 'no cards'}" for name, cards in event.caught.items()
         )
         return f"Round {event.round}: {event.went_out} went out. {hands}"
+    if isinstance(event, HandRecord):
+        out = f"{event.went_out} went out" if event.went_out else "nobody went out"
+        sides = "; ".join(
+            f"{side.name}: {side.red_threes} red 3s, books "
+            + ", ".join(f"{count} {kind}" for kind, count in side.books.items() if count)
+            for side in event.sides
+        )
+        return f"Hand {event.round}: {out}. {sides}"
     target = next((e for e in game.events if e.id == event.target), None)
     return f"Undo of entry {event.target}" + (f" ({describe_event(game, target)})" if target else "")
 
@@ -165,7 +209,7 @@ def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[
     entries = []
     for event in game.events:
         text = describe_event(game, event)
-        if isinstance(event, RoundRecord):
+        if isinstance(event, (RoundRecord, HandRecord)):
             if event.round in seen_rounds:
                 text = "Correction — " + text
             seen_rounds.add(event.round)
@@ -182,3 +226,81 @@ def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[
 
 def event_times(store: Store, game: Game) -> dict[int, str]:
     return {row["id"]: row["created_at"] for row in store.events(game.id)}
+
+
+def seat_teams(players: list[str], team_count: int) -> list[list[str]]:
+    """Partners sit across from each other: with 2 teams, seats 1 & 3 against 2 & 4."""
+    return [players[first::team_count] for first in range(team_count)]
+
+
+def _count(value: Any, what: str) -> int:
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GameError(f"{what} must be a whole number, 0 or more")
+    return value
+
+
+def _cards(game: Game, text: Any, whose: str) -> tuple[Card, ...]:
+    if text is not None and not isinstance(text, str):
+        raise GameError(f"{whose} must be a string of cards")
+    try:
+        return parse_hand(text or "")
+    except CardError as error:
+        raise GameError(f"{whose}: {error}", None) from None
+
+
+def _hands(game: Game, given: Any, what: str) -> dict[str, tuple[Card, ...]]:
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise GameError(f"{what}s must be given by player name")
+    return {game.player_named(str(n)): _cards(game, text, f"{n}'s {what}") for n, text in given.items()}
+
+
+def hand_event(game: Game, number: int | None, went_out: str | None, sides: list[Mapping[str, Any]]) -> HandRecord:
+    """A books-game hand from what the scorekeeper typed, side by side."""
+    if number is None:
+        if game.current_round is None:
+            raise GameError(f"the game is finished: all {game.round_count} hands are recorded")
+        number = game.current_round
+    out = game.player_named(went_out) if went_out else None
+    entries = []
+    for data in sides:
+        if not isinstance(data, Mapping) or not isinstance(data.get("players"), list):
+            raise GameError("each side needs its list of players")
+        players = tuple(game.player_named(str(name)) for name in data["players"])
+        name = " & ".join(players)
+        given_books = data.get("books") or {}
+        if not isinstance(given_books, Mapping):
+            raise GameError(f"{name}: books must be counts by kind ({', '.join(BOOK_KINDS)})")
+        unknown = sorted(set(given_books) - set(BOOK_KINDS))
+        if unknown:
+            raise GameError(f"{name}: {', '.join(unknown)} is not a kind of book ({', '.join(BOOK_KINDS)})")
+        books = {kind: _count(given_books.get(kind), f"{name}: {kind} books") for kind in BOOK_KINDS}
+        melded_text = data.get("melded")
+        points = data.get("melded_points")
+        entries.append(
+            SideEntry(
+                players=players,
+                red_threes=_count(data.get("red_threes"), f"{name}: red threes"),
+                books=books,
+                melded=_cards(game, melded_text, f"{name}'s melded cards") if melded_text else None,
+                melded_points=None if points is None or points == "" else _count(points, f"{name}: melded points"),
+                hands=_hands(game, data.get("hands"), "cards"),
+                piles=_hands(game, data.get("piles"), "pile"),
+            )
+        )
+    return HandRecord(_next_id(game), number, out, tuple(entries))
+
+
+def record_hand(
+    store: Store,
+    game: Game,
+    went_out: str | None,
+    sides: list[Mapping[str, Any]],
+    number: int | None = None,
+    version: int | None = None,
+) -> Game:
+    """Record the current hand of a books game, or correct hand ``number``."""
+    return _record(store, game, hand_event(game, number, went_out, sides), version)

@@ -159,3 +159,14 @@ def test_security_headers(client):
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_hands_stay_with_their_seats_when_the_went_out_box_is_not_sent(client):
+    """A browser does not send the went-out player's (disabled) box; later hands must not shift a seat."""
+    game_url = start_game(client)
+    url = f"{game_url}/rounds/new"
+    data = round_form(client, url, "Bob", {"Ann": "K", "Cy": "A", "Di": "5"})
+    del data["caught-1"]
+    assert client.post(url, data=data).status_code == 302
+    results = client.get("/api" + game_url).get_json()["rounds"][0]["results"]
+    assert {name: r["cards"] for name, r in results.items()} == {"Ann": ["K"], "Bob": [], "Cy": ["A"], "Di": ["5"]}

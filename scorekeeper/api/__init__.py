@@ -99,8 +99,16 @@ def create_game() -> ResponseReturnValue:
     if not all(isinstance(name, str) for name in players):
         raise BadRequest("'players' must be a list of names")
     penny = field(data, "penny_cents", int, required=False)
+    teams = field(data, "teams", list, required=False)
+    if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
+        raise BadRequest("'teams' must be a list of lists of player names")
     game_id = service.start_game(
-        get_store(), ruleset, players, field(data, "first_dealer", str, required=False), 1 if penny is None else penny
+        get_store(),
+        ruleset,
+        players,
+        field(data, "first_dealer", str, required=False),
+        1 if penny is None else penny,
+        teams=teams,
     )
     return state(load(game_id), 201)
 
@@ -127,12 +135,19 @@ def round_args(data: dict[str, Any]) -> dict[str, Any]:
     return {"went_out": field(data, "went_out", str), "caught": string_map(data, "caught")}
 
 
+def record(game: Game, data: dict[str, Any], number: int | None) -> Game:
+    """A round of a contract game, or a hand of a game played by sides."""
+    version = field(data, "version", int, required=False)
+    if game.ruleset.family == "books":
+        went_out = field(data, "went_out", str, required=False)
+        sides = field(data, "sides", list)
+        return service.record_hand(get_store(), game, went_out, sides, number=number, version=version)
+    return service.record_round(get_store(), game, number=number, version=version, **round_args(data))
+
+
 @bp.post("/games/<int:game_id>/rounds")
 def record_round(game_id: int) -> ResponseReturnValue:
-    data = body()
-    version = field(data, "version", int, required=False)
-    game = service.record_round(get_store(), load(game_id), version=version, **round_args(data))
-    return state(game, 201)
+    return state(record(load(game_id), body(), None), 201)
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
@@ -141,8 +156,7 @@ def correct_round(game_id: int, number: int) -> ResponseReturnValue:
     game = load(game_id)
     if not 1 <= number <= len(game.rounds):
         raise GameError(f"round {number} has not been recorded; record it with POST .../rounds")
-    version = field(data, "version", int, required=False)
-    return state(service.record_round(get_store(), game, number=number, version=version, **round_args(data)))
+    return state(record(game, data, number))
 
 
 @bp.post("/games/<int:game_id>/undo")

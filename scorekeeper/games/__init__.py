@@ -9,10 +9,10 @@ from wtforms.validators import ValidationError
 from .. import service
 from ..catalog import Catalog
 from ..forms import choices
-from ..rules.game import Game, GameError, describe_round
+from ..rules.game import Game, GameError, HandRecord, describe_round
 from ..rules.ledger import format_money
 from ..store import StaleWrite, get_store
-from .forms import BuyForm, NewGameForm, RoundForm, UndoForm
+from .forms import NOBODY, BuyForm, HandForm, NewGameForm, RoundForm, UndoForm
 
 bp = Blueprint("games", __name__)
 
@@ -52,12 +52,15 @@ def new_game() -> ResponseReturnValue:
     form.ruleset.choices = choices(catalog().choices())
     if form.validate_on_submit():
         try:
+            names = form.names()
+            teams = service.seat_teams(names, form.team_count()) if form.team_count() else None
             game_id = service.start_game(
                 get_store(),
                 catalog().get(form.ruleset.data),
-                form.names(),
+                names,
                 form.dealer_name(),
                 form.penny_cents.data or 1,
+                teams=teams,
             )
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
@@ -110,6 +113,8 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     if number is None and game.finished:
         flash("The game is finished: all rounds are recorded. Use Edit on a round to correct it.", "error")
         return redirect(url_for("games.show", game_id=game_id))
+    if game.ruleset.family == "books":
+        return hand_entry(game, number)
     form = RoundForm.for_players(game.players, version=game.version)
     if not form.is_submitted() and number is not None:
         fill_from_round(form, game, number)
@@ -138,6 +143,58 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
         number=number,
         round=describe_round(game.setup, shown),
     ), (400 if form.is_submitted() else 200)
+
+
+def hand_entry(game: Game, number: int | None) -> ResponseReturnValue:
+    """The end of a hand in a game played by sides: books, threes, melds and what was left."""
+    sides = game.setup.sides
+    form = HandForm.for_sides(sides, version=game.version)
+    if not form.is_submitted() and number is not None:
+        fill_from_hand(form, game, number)
+    if form.validate_on_submit():
+        try:
+            service.record_hand(
+                get_store(),
+                game,
+                form.went_out_name(),
+                form.sides_data(sides),
+                number=number,
+                version=form.version_number(),
+            )
+        except GameError as error:
+            form.form_errors.append(str(error))
+        except StaleWrite:
+            form.form_errors.append(stale_message(load(game.id)))
+        else:
+            flash(f"Hand {number or game.current_round} saved" + (" (corrected)" if number else ""), "ok")
+            return redirect(url_for("games.show", game_id=game.id))
+    shown = number or game.current_round or 1
+    return render_template(
+        "hand_form.html",
+        game=game,
+        form=form,
+        number=number,
+        sides=list(zip(game.competitors, sides, form.sides, strict=False)),
+        round=describe_round(game.setup, shown),
+        minimums=game.board_minimums(),
+    ), (400 if form.is_submitted() else 200)
+
+
+def fill_from_hand(form: HandForm, game: Game, number: int) -> None:
+    """Load a recorded hand into the form, to correct it."""
+    record = game.record(number)
+    assert isinstance(record, HandRecord)
+    form.went_out.data = record.went_out or NOBODY
+    for entry, side in zip(form.sides, record.sides, strict=False):
+        f = entry.form
+        f.red_threes.data = side.red_threes
+        for kind, count in side.books.items():
+            getattr(f, kind).data = count
+        f.melded.data = " ".join(map(str, side.melded)) if side.melded is not None else ""
+        f.melded_points.data = side.melded_points
+        for name, hand, pile in zip(side.players, f.hands, f.piles, strict=False):
+            hand.data = " ".join(map(str, side.hands.get(name, ())))
+            pile.data = " ".join(map(str, side.piles.get(name, ())))
 
 
 def fill_from_round(form: RoundForm, game: Game, number: int) -> None:

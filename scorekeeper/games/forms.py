@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask import request
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from ..forms import choices
@@ -16,6 +19,13 @@ class NewGameForm(FlaskForm):
     ruleset = SelectField("Game", validators=[InputRequired()])
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField("First dealer", default="")
+    teams = SelectField(
+        "Sides (Pennies From Heaven)",
+        default="0",
+        choices=choices(
+            [("0", "Each player alone"), ("2", "2 teams, partners across"), ("3", "3 teams"), ("4", "4 teams")]
+        ),
+    )
     penny_cents = IntegerField(
         "One penny is worth (cents)",
         default=1,
@@ -36,6 +46,9 @@ class NewGameForm(FlaskForm):
         for seat, entry in enumerate(field, start=1):
             if len(clean_name(entry.data or "")) > MAX_NAME_LENGTH:
                 raise ValidationError(f"the name of player {seat} is longer than {MAX_NAME_LENGTH} characters")
+
+    def team_count(self) -> int:
+        return int(self.teams.data or 0)
 
     def dealer_name(self) -> str | None:
         """The chosen first dealer's name (by the seat their name box is in), or None to draw."""
@@ -76,8 +89,12 @@ class RoundForm(VersionedForm):
     def for_players(cls, players: tuple[str, ...], **kwargs: object) -> RoundForm:
         form = cls(**kwargs)
         form.went_out.choices = choices((name, name) for name in players)
-        while len(form.caught) < len(players):
-            form.caught.append_entry("")
+        # One box per seat, read by its own name: a browser leaves out the went-out player's
+        # (disabled) box, and FieldList would close up the gap and shift later hands a seat.
+        typed = request.form if form.is_submitted() else {}
+        form.caught.entries, form.caught.last_index = [], -1
+        for seat in range(len(players)):
+            form.caught.append_entry(typed.get(f"caught-{seat}", ""))
         return form
 
     def caught_by_player(self, players: tuple[str, ...]) -> dict[str, str]:
@@ -86,3 +103,63 @@ class RoundForm(VersionedForm):
             for name, entry in zip(players, self.caught, strict=False)
             if name != self.went_out.data
         }
+
+
+NOBODY = "nobody"
+COUNT = [Optional(), NumberRange(min=0, max=99, message="a count from 0 to 99")]
+
+
+class SideForm(Form):
+    """One side's end of a hand (a sub-form: the CSRF token is the whole form's)."""
+
+    red_threes = IntegerField("Red 3s", default=0, validators=COUNT)
+    natural = IntegerField("Natural (red) books", default=0, validators=COUNT)
+    mixed = IntegerField("Books with wilds (black)", default=0, validators=COUNT)
+    sevens = IntegerField("Books of sevens", default=0, validators=COUNT)
+    wild = IntegerField("Wild books", default=0, validators=COUNT)
+    melded = StringField("Cards melded")
+    melded_points = IntegerField(
+        "…or their points", validators=[Optional(), NumberRange(min=0, message="points cannot be negative")]
+    )
+    hands = FieldList(StringField("Cards left in hand"))
+    piles = FieldList(StringField("Pile (only if caught off the board)"))
+
+
+class HandForm(VersionedForm):
+    went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out (or nobody)")])
+    sides = FieldList(FormField(SideForm))
+
+    @classmethod
+    def for_sides(cls, sides: tuple[tuple[str, ...], ...], **kwargs: object) -> HandForm:
+        form = cls(**kwargs)
+        players = [name for side in sides for name in side]
+        form.went_out.choices = choices([(name, name) for name in players] + [(NOBODY, "Nobody")])
+        while len(form.sides) < len(sides):
+            form.sides.append_entry()
+        for entry, side in zip(form.sides, sides, strict=False):
+            while len(entry.form.hands) < len(side):
+                entry.form.hands.append_entry("")
+            while len(entry.form.piles) < len(side):
+                entry.form.piles.append_entry("")
+        return form
+
+    def went_out_name(self) -> str | None:
+        return None if self.went_out.data == NOBODY else self.went_out.data
+
+    def sides_data(self, sides: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
+        """What was typed, side by side, as the service takes it."""
+        data = []
+        for entry, side in zip(self.sides, sides, strict=False):
+            f = entry.form
+            data.append(
+                {
+                    "players": list(side),
+                    "red_threes": f.red_threes.data,
+                    "books": {kind: getattr(f, kind).data for kind in ("natural", "mixed", "sevens", "wild")},
+                    "melded": f.melded.data or None,
+                    "melded_points": f.melded_points.data,
+                    "hands": {name: (h.data or "") for name, h in zip(side, f.hands, strict=False)},
+                    "piles": {name: (p.data or "") for name, p in zip(side, f.piles, strict=False)},
+                }
+            )
+        return data

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .books import SideEntry, SideResult, board_minimum, score_hand, side_name
 from .cards import Card, format_hand
 from .ledger import Payout, split_bowl, winners
 from .rulesets import RoundRule, Ruleset
@@ -34,6 +35,7 @@ class Setup:
     first_dealer: int  # seat index (0-based) of round 1's dealer
     penny_cents: int = 1
     carry_in: int = 0  # pennies left in the previous game's bowl
+    teams: tuple[tuple[str, ...], ...] = ()  # sides of a books game; () = everyone plays alone
 
     def __post_init__(self) -> None:
         check_players(self.ruleset, self.players)
@@ -41,10 +43,21 @@ class Setup:
             raise GameError(f"the first dealer must be one of the {len(self.players)} players")
         if self.penny_cents < 1:
             raise GameError("a penny must be worth at least 1¢")
+        check_teams(self.ruleset, self.players, self.teams)
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], ...]:
+        """Who scores together: the teams, or each player alone."""
+        return self.teams or tuple((name,) for name in self.players)
+
+    @property
+    def competitors(self) -> tuple[str, ...]:
+        """The names on the scorepad's columns: players, or sides ("Ann & Cy")."""
+        return tuple(side_name(side) for side in self.sides)
 
     @property
     def decks(self) -> int:
-        return self.ruleset.decks.decks_for(len(self.players))
+        return self.ruleset.decks.decks_for(len(self.players), len(self.sides))
 
     def dealer(self, round_number: int) -> str:
         """The deal passes to the left (clockwise) every round."""
@@ -75,6 +88,26 @@ def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
         seen[key] = name
 
 
+def check_teams(ruleset: Ruleset, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...]) -> None:
+    """Teams of equal size that seat every player once (only in games played by sides)."""
+    if not teams:
+        return
+    if ruleset.family != "books":
+        raise GameError(f"{ruleset.name} is played by each player alone, not in teams")
+    seated = [name for team in teams for name in team]
+    if sorted(seated) != sorted(players):
+        missing = [name for name in players if name not in seated]
+        extra = [name for name in seated if name not in players or seated.count(name) > 1]
+        problem = f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} in no team" if missing else ""
+        problem = problem or f"{', '.join(dict.fromkeys(extra))} must be in exactly one team of the players"
+        raise GameError(f"the teams must seat every player exactly once: {problem}")
+    sizes = sorted({len(team) for team in teams})
+    if len(sizes) > 1:
+        raise GameError(f"teams must be of equal size, not {' and '.join(map(str, sizes))} players")
+    if len(teams) < 2:
+        raise GameError("a game needs at least two sides")
+
+
 # --- events -----------------------------------------------------------------------------
 
 
@@ -96,6 +129,16 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class HandRecord:
+    """A hand's result in a game played by sides (Pennies From Heaven); a later one corrects it."""
+
+    id: int
+    round: int
+    went_out: str | None
+    sides: tuple[SideEntry, ...]
+
+
+@dataclass(frozen=True)
 class Void:
     """Undoes a buy, or the last round played."""
 
@@ -103,16 +146,17 @@ class Void:
     target: int
 
 
-Event = Buy | RoundRecord | Void
+Event = Buy | RoundRecord | HandRecord | Void
+Record = RoundRecord | HandRecord
 
 
 @dataclass(frozen=True)
 class RoundResult:
     number: int
     dealer: str
-    went_out: str
+    went_out: str | None
     buys: dict[str, int]
-    results: dict[str, PlayerResult]
+    results: dict[str, PlayerResult | SideResult]  # by player, or by side in a books game
     record_id: int
     corrected: bool = False
 
@@ -120,7 +164,7 @@ class RoundResult:
 @dataclass
 class _Replay:
     buys: dict[int, Buy] = field(default_factory=dict)  # live buys by event id
-    rounds: dict[int, RoundRecord] = field(default_factory=dict)  # latest record per round
+    rounds: dict[int, Record] = field(default_factory=dict)  # latest record per round
     corrected: set[int] = field(default_factory=set)
     records: dict[int, Event] = field(default_factory=dict)  # every event by id
 
@@ -146,6 +190,10 @@ class Game:
         return self.setup.players
 
     @property
+    def competitors(self) -> tuple[str, ...]:
+        return self.setup.competitors
+
+    @property
     def round_count(self) -> int:
         return len(self.ruleset.rounds)
 
@@ -161,6 +209,10 @@ class Game:
     def version(self) -> int:
         """Changes with every recorded event: a write based on an older one is stale."""
         return len(self.events)
+
+    def record(self, number: int) -> Record:
+        """The entry in force for a recorded round (the latest correction)."""
+        return self._state.rounds[number]
 
     def round_rule(self, number: int) -> RoundRule:
         return self.ruleset.round(number)
@@ -183,23 +235,20 @@ class Game:
         return None if stack is None else stack - self.buys_used(player)
 
     def totals(self) -> dict[str, int]:
-        totals = dict.fromkeys(self.players, 0)
-        for result in self.rounds:
-            for name, player_result in result.results.items():
-                totals[name] += player_result.points
-        return totals
+        """Each competitor's total (a player's, or a side's in a books game)."""
+        return self.running_totals()[-1] if self.rounds else dict.fromkeys(self.competitors, 0)
 
     def running_totals(self) -> list[dict[str, int]]:
-        """Each player's total after each round (for the scorepad and the chart)."""
-        running, rows = dict.fromkeys(self.players, 0), []
+        """Each competitor's total after each round (for the scorepad and the chart)."""
+        running, rows = dict.fromkeys(self.competitors, 0), []
         for result in self.rounds:
-            running = {name: running[name] + result.results[name].points for name in self.players}
+            running = {name: running[name] + result.results[name].points for name in self.competitors}
             rows.append(running)
         return rows
 
     def pennies_paid(self, player: str) -> int:
         buy_pennies = self.buys_used(player) * (self.ruleset.buys.pennies if self.ruleset.buys else 0)
-        card_pennies = sum(result.results[player].pennies for result in self.rounds)
+        card_pennies = sum(result.results[player].pennies for result in self.rounds if player in result.results)
         return buy_pennies + card_pennies
 
     @property
@@ -220,6 +269,13 @@ class Game:
     def money(self, player: str) -> int:
         """What a player made this game: payout − buys − card pennies."""
         return self.payout().payouts.get(player, 0) - self.pennies_paid(player)
+
+    def board_minimums(self) -> dict[str, int]:
+        """Books game: what each side needs to get on the board in the current hand."""
+        if self.current_round is None or self.ruleset.family != "books":
+            return {}
+        totals = self.totals()
+        return {name: board_minimum(self.ruleset, self.current_round, totals[name]) for name in self.competitors}
 
     # --- checks for new entries ---------------------------------------------------------
 
@@ -244,7 +300,8 @@ class Game:
         if isinstance(event, Buy):
             self._check_buy(event)
             state.buys[event.id] = event
-        elif isinstance(event, RoundRecord):
+        elif isinstance(event, (RoundRecord, HandRecord)):
+            self._check_record_kind(event)
             self._check_round_number(event.round)
             if event.round in state.rounds:
                 state.corrected.add(event.round)
@@ -279,6 +336,13 @@ class Game:
                 buy.player,
             )
 
+    def _check_record_kind(self, record: Record) -> None:
+        books_game = self.ruleset.family == "books"
+        if books_game != isinstance(record, HandRecord):
+            raise GameError(
+                f"{self.ruleset.name} is scored {'by sides, books and threes' if books_game else 'by cards caught'}"
+            )
+
     def _check_round_number(self, number: int) -> None:
         if number == self._played() + 1 and number > self.round_count:
             raise GameError(f"the game is finished: all {self.round_count} rounds are recorded")
@@ -292,7 +356,7 @@ class Game:
             del state.buys[void.target]
             for record in state.rounds.values():
                 self._score(record)  # a round may no longer be possible without that buy
-        elif isinstance(target, RoundRecord) and state.rounds.get(target.round) == target:
+        elif isinstance(target, (RoundRecord, HandRecord)) and state.rounds.get(target.round) == target:
             if target.round != self._played():
                 raise GameError(
                     f"only the last round ({self._played()}) can be undone; correct round {target.round} instead"
@@ -302,18 +366,44 @@ class Game:
         else:
             raise GameError(f"there is nothing to undo for entry {void.target}")
 
-    def _score(self, record: RoundRecord) -> dict[str, PlayerResult]:
+    def _score(self, record: Record) -> dict[str, PlayerResult | SideResult]:
         try:
-            return score_round(
-                self.ruleset,
-                self.players,
-                self.setup.decks,
-                record.went_out,
-                record.caught,
-                self.buys_in_round(record.round),
+            if isinstance(record, HandRecord):
+                return dict(self._score_hand(record))
+            return dict(
+                score_round(
+                    self.ruleset,
+                    self.players,
+                    self.setup.decks,
+                    record.went_out,
+                    record.caught,
+                    self.buys_in_round(record.round),
+                )
             )
         except RoundError as error:
-            raise GameError(f"round {record.round}: {error}", error.player) from None
+            word = "hand" if isinstance(record, HandRecord) else "round"
+            raise GameError(f"{word} {record.round}: {error}", error.player) from None
+
+    def _score_hand(self, record: HandRecord) -> dict[str, SideResult]:
+        entries = {side.name: side for side in record.sides}
+        for side in self.setup.sides:
+            name = side_name(side)
+            if name not in entries or entries[name].players != side:
+                raise RoundError(f"enter the hand for the side {name}", side[0])
+            missing = [p for p in side if p not in entries[name].hands and record.went_out not in side]
+            if missing:
+                raise RoundError(
+                    f"enter the cards left in hand for {', '.join(missing)} (empty is allowed)", missing[0]
+                )
+        if len(entries) != len(self.setup.sides):
+            raise RoundError("one of the sides entered is not a side of this game")
+        totals = dict.fromkeys(self.competitors, 0)
+        for number, earlier in sorted(self._state.rounds.items()):
+            if number < record.round and isinstance(earlier, HandRecord):
+                for name, result in self._score_hand(earlier).items():
+                    totals[name] += result.points
+        ordered = tuple(entries[side_name(side)] for side in self.setup.sides)
+        return score_hand(self.ruleset, record.round, ordered, record.went_out, totals)
 
     def _score_all(self) -> None:
         state = self._state
@@ -332,10 +422,13 @@ class Game:
 
     # --- JSON ---------------------------------------------------------------------------
 
+    def side_of(self, player: str) -> str:
+        return next(side_name(side) for side in self.setup.sides if player in side)
+
     def to_json(self) -> dict[str, object]:
         payout = self.payout()
         totals = self.totals()
-        return {
+        state: dict[str, object] = {
             "id": self.id,
             "ruleset": self.ruleset.id,
             "round": self.current_round,
@@ -348,7 +441,7 @@ class Game:
                 {
                     "name": name,
                     "seat": seat,
-                    "points": totals[name],
+                    "points": totals[self.side_of(name)],
                     "pennies_paid": self.pennies_paid(name),
                     "buys_left": self.buys_left(name),
                 }
@@ -361,15 +454,7 @@ class Game:
                     "went_out": result.went_out,
                     "corrected": result.corrected,
                     "buys": result.buys,
-                    "results": {
-                        name: {
-                            "cards": format_hand(r.cards).split(),
-                            "points": r.points,
-                            "pennies": r.pennies,
-                            "penalty": r.penalty,
-                        }
-                        for name, r in result.results.items()
-                    },
+                    "results": {name: result_json(r) for name, r in result.results.items()},
                 }
                 for result in self.rounds
             ],
@@ -378,6 +463,32 @@ class Game:
             "left_in_bowl": payout.left_in_bowl if self.finished else 0,
             "money": {name: self.money(name) for name in self.players} if self.finished else {},
         }
+        if self.ruleset.family == "books":
+            minimums = self.board_minimums()
+            state["sides"] = [
+                {"name": name, "players": list(side), "points": totals[name], "board_minimum": minimums.get(name)}
+                for name, side in zip(self.competitors, self.setup.sides, strict=True)
+            ]
+        return state
+
+
+def result_json(result: PlayerResult | SideResult) -> dict[str, object]:
+    if isinstance(result, SideResult):
+        return {
+            "score": result.points,
+            "bonus": result.bonus,
+            "melded": result.melded,
+            "deducted": result.deducted,
+            "books": dict(result.books),
+            "red_threes": result.red_threes,
+            "went_out": result.went_out,
+        }
+    return {
+        "cards": format_hand(result.cards).split(),
+        "points": result.points,
+        "pennies": result.pennies,
+        "penalty": result.penalty,
+    }
 
 
 def ordinal(number: int) -> str:
@@ -389,6 +500,9 @@ def describe_round(setup: Setup, number: int) -> dict[str, object]:
     """Everything the dealer asks about a round, in table words."""
     rule = setup.ruleset.round(number)
     return {
+        "books": setup.ruleset.family == "books",
+        "board_minimum": rule.board_minimum,
+        "pile": setup.ruleset.pile_size,
         "number": number,
         "dealer": setup.dealer(number),
         "first_player": setup.first_player(number),

@@ -37,7 +37,7 @@ class Contract:
             noun = "meld" if self.melds == 1 else "melds"
         text = f"{self.melds} {noun} of {self.size}"
         if "run" in self.kinds:
-            text += " (sets or runs)"
+            text += " — sets or runs"
         return text
 
 

@@ -71,7 +71,10 @@ class Store:
 
     # --- games --------------------------------------------------------------------------
 
-    def create_game(self, ruleset: str, players: list[str], first_dealer: int, penny_cents: int) -> int:
+    def create_game(
+        self, ruleset: str, players: list[str], first_dealer: int, penny_cents: int, sides: list[int] | None = None
+    ) -> int:
+        """One game and its seats in one transaction; ``sides[seat]`` is the side each seat plays for."""
         with self.db.atomic():
             game_id = int(
                 self.db["games"]
@@ -87,7 +90,13 @@ class Store:
                 .last_pk
             )
             self.db["game_players"].insert_all(
-                {"game_id": game_id, "seat": seat, "name": name, "player_id": self._player_id(name)}
+                {
+                    "game_id": game_id,
+                    "seat": seat,
+                    "name": name,
+                    "player_id": self._player_id(name),
+                    "side": sides[seat] if sides else seat,
+                }
                 for seat, name in enumerate(players)
             )
         return game_id
@@ -96,9 +105,12 @@ class Store:
         row = next(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]), None)
         if row is None:
             raise NotFound(f"there is no game {game_id}")
-        row["players"] = [
-            r["name"] for r in self.db.query("SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
-        ]
+        seats = list(self.db.query("SELECT name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
+        row["players"] = [seat["name"] for seat in seats]
+        sides: dict[int, list[str]] = {}
+        for seat in seats:
+            sides.setdefault(seat["side"], []).append(seat["name"])
+        row["sides"] = [names for _, names in sorted(sides.items())]
         return row
 
     def games(self, limit: int = 50) -> list[dict[str, Any]]:

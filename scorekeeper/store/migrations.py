@@ -44,3 +44,10 @@ def m001_games_and_events(db: Database) -> None:
             f"CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events "
             "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
         )
+
+
+@migrations()
+def m002_sides(db: Database) -> None:
+    """Games played by sides (Pennies From Heaven): the side each seat plays for."""
+    db["game_players"].add_column("side", int)
+    db.execute("UPDATE game_players SET side = seat")

@@ -125,7 +125,7 @@ function roundForm() {
 }
 
 function meldForm() {
-  const form = document.querySelector(".meld-form");
+  const form = document.querySelector(".meld-form, .hand-form");
   if (form) tapPad(form, () => true, () => {});
 }
 

@@ -1,0 +1,326 @@
+"""Ten Card Rummy and Pennies From Heaven at the table: whole games through the API and the pages,
+with totals worked out by hand in the comments."""
+
+import re
+
+import pytest
+from conftest import csrf_token
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+TEAMS = [["Ann", "Cy"], ["Bob", "Di"]]
+
+# --- Ten Card Rummy -----------------------------------------------------------------------------
+
+TCR_POINTS = {
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "J": 10,
+    "Q": 10,
+    "K": 10,
+    "A": 11,
+    "2": 15,
+    "JKR": 15,
+}
+TCR_HANDS = ["K 9", "A", "2 JKR 3", "", "Q Q", "10", "4 5 6"]  # dealt out in turn to the players caught
+
+
+def tcr_round(number):
+    went_out = PLAYERS[number % 4]
+    others = [p for p in PLAYERS if p != went_out]
+    return went_out, {p: TCR_HANDS[(number + i) % len(TCR_HANDS)] for i, p in enumerate(others)}
+
+
+def tcr_expected():
+    totals = dict.fromkeys(PLAYERS, 0)
+    for number in range(1, 12):
+        for name, hand in tcr_round(number)[1].items():
+            totals[name] += sum(TCR_POINTS[c] for c in hand.split())
+    totals["Bob"] += 100  # a 4th buy in round 4
+    return totals
+
+
+def test_ten_card_rummy_whole_game_through_the_api(api):
+    gid = api.new_game(ruleset="ten-card-rummy")["id"]
+    for number in range(1, 12):
+        if number == 4:
+            for _ in range(4):
+                api.buy(gid, "Bob")
+        state = api.round(gid, *tcr_round(number))
+    assert state["finished"]
+    assert {p["name"]: p["points"] for p in state["players"]} == tcr_expected()
+    assert state["rounds"][3]["results"]["Bob"]["penalty"] == 100
+    assert state["rounds"][3]["buys"]["Bob"] == 4
+    assert state["bowl"] == 0 and state["payouts"] == {} or sum(state["payouts"].values()) == 0
+    totals = tcr_expected()
+    assert state["winners"] == [n for n in PLAYERS if totals[n] == min(totals.values())]
+
+
+def test_ten_card_rummy_scoring_by_hand(api):
+    gid = api.new_game(ruleset="ten-card-rummy")["id"]
+    state = api.round(gid, "Ann", {"Bob": "3 10 J A", "Cy": "2 JKR", "Di": "9 9 9 9 8 8 8 8 7 7"})
+    # Bob 3 + 10 + 10 + 11 = 34; Cy 15 + 15 = 30; Di 36 + 32 + 14 = 82 (10 cards, no buys: allowed)
+    assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 0, "Bob": 34, "Cy": 30, "Di": 82}
+
+
+def test_ten_card_rummy_refusals(api):
+    gid = api.new_game(ruleset="ten-card-rummy")["id"]
+    error = api.buy(gid, "Bob", 400)["error"]
+    assert error == "buying starts in round 4 in Ten Card Rummy; this is round 1"
+    error = api.round(gid, "Ann", {"Bob": "3 3 4 4 5 5 6 6 7 7 8", "Cy": "", "Di": ""}, 400)["error"]
+    assert "Bob is caught with 11 cards, but with 0 buys this round a player holds at most 10" in error
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0
+    assert (
+        "4 to 8 players, not 3"
+        in api.call("POST", "/api/games", {"ruleset": "ten-card-rummy", "players": PLAYERS[:3]}, 400)["error"]
+    )
+
+
+def test_ten_card_rummy_round_card_shows_the_contract(client, api):
+    gid = api.new_game(ruleset="ten-card-rummy")["id"]
+    for number in range(1, 4):
+        api.round(gid, *tcr_round(number))
+    page = client.get(f"/games/{gid}").text
+    assert "2 melds of 4 — sets or runs" in page and "Deal</dt><dd>10 cards each" in page
+    assert "2 decks (4 jokers)" in page and "2s, jokers" in page
+
+
+# --- Pennies From Heaven ---------------------------------------------------------------------
+
+
+def side(players, red=0, books=None, melded=None, points=None, hands=None, piles=None):
+    hands = {name: "" for name in players} | (hands or {})
+    entry = {"players": players, "red_threes": red, "books": books or {}, "hands": hands, "piles": piles or {}}
+    if melded is not None:
+        entry["melded"] = melded
+    if points is not None:
+        entry["melded_points"] = points
+    return entry
+
+
+PFH_HANDS = [
+    # Hand 1 (board 50). Ann goes out.
+    # Ann & Cy: out 100 + 2 red threes 200 + natural 500 + sevens 1500 + wild 1500 = 3800, + 640 melded = 4440.
+    # Bob & Di: 1 red three 100 + K K K Q Q Q 60 − (4 5 + K 10 + black 3 100 + JKR 50 = 165) = −5.
+    (
+        "Ann",
+        [
+            side(TEAMS[0], 2, {"natural": 1, "sevens": 1, "wild": 1}, points=640, hands={"Ann": "", "Cy": ""}),
+            side(TEAMS[1], 1, melded="K K K Q Q Q", hands={"Bob": "4 K 3S", "Di": "JKR"}),
+        ],
+    ),
+    # Hand 2 (Ann & Cy need 90; Bob & Di are below zero and need only 15). Bob goes out.
+    # Bob & Di: out 100 + 4 red threes at 200 = 800 + black book 300 + sevens 1500 + wild 1500 = 4200, + 400 = 4600.
+    # Ann & Cy: natural book 500 + seven aces 140 − (2 2 = 40) = 600.
+    (
+        "Bob",
+        [
+            side(TEAMS[0], 0, {"natural": 1}, melded="A A A A A A A", hands={"Ann": "2 2", "Cy": ""}),
+            side(TEAMS[1], 4, {"mixed": 1, "sevens": 1, "wild": 1}, points=400),
+        ],
+    ),
+    # Hand 3 (board 120). Ann goes out before Bob & Di get on the board: their piles count against them.
+    # Ann & Cy: out 100 + sevens 1500 + wild 1500 = 3100, + 300 = 3400.
+    # Bob & Di: − (K K 20 + 3C 100 + 5 5 + fifteen 5-point cards 75 + fifteen 10-point cards 150) = −350.
+    (
+        "Ann",
+        [
+            side(TEAMS[0], 0, {"sevens": 1, "wild": 1}, points=300),
+            side(
+                TEAMS[1],
+                0,
+                hands={"Bob": "K K", "Di": "3C 5"},
+                piles={"Bob": "4 4 4 4 4 5 5 5 5 5 6 6 6 6 6", "Di": "K K K K K Q Q Q Q Q J J J J J"},
+            ),
+        ],
+    ),
+]
+PFH_TOTALS = {"Ann & Cy": 4440 + 600 + 3400, "Bob & Di": -5 + 4600 - 350}
+
+
+def new_pfh(api):
+    return api.call(
+        "POST",
+        "/api/games",
+        {"ruleset": "pennies-from-heaven", "players": PLAYERS, "teams": TEAMS, "first_dealer": "Ann"},
+        201,
+    )
+
+
+def test_pennies_from_heaven_whole_game_through_the_api(api):
+    game = new_pfh(api)
+    gid = game["id"]
+    assert game["decks"] == 6 and [s["board_minimum"] for s in game["sides"]] == [50, 50]
+    for number, (went_out, sides) in enumerate(PFH_HANDS, start=1):
+        state = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": went_out, "sides": sides}, 201)
+        if number == 1:
+            assert [s["board_minimum"] for s in state["sides"]] == [90, 15]
+            assert state["rounds"][0]["results"]["Bob & Di"] == {
+                "score": -5,
+                "bonus": 100,
+                "melded": 60,
+                "deducted": 165,
+                "red_threes": 1,
+                "went_out": False,
+                "books": {"natural": 0, "mixed": 0, "sevens": 0, "wild": 0},
+            }
+    assert state["finished"]
+    assert {s["name"]: s["points"] for s in state["sides"]} == PFH_TOTALS
+    assert state["winners"] == ["Ann & Cy"]
+    assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 8440, "Cy": 8440, "Bob": 4245, "Di": 4245}
+
+
+@pytest.mark.parametrize(
+    "went_out, sides, words",
+    [
+        (
+            "Ann",
+            [side(TEAMS[0], books={"natural": 1, "wild": 1}, points=600), side(TEAMS[1], points=60)],
+            "Ann & Cy cannot go out without a book of sevens and a wild book",
+        ),
+        (None, [side(TEAMS[0], melded="K K K 3S"), side(TEAMS[1])], "black threes cannot be melded"),
+        (None, [side(TEAMS[0], melded="K K K 3H"), side(TEAMS[1])], "count them under red threes"),
+        (
+            None,
+            [side(TEAMS[0], melded="K K K"), side(TEAMS[1])],
+            "melded 30 points, but getting on the board in hand 1 takes 50",
+        ),
+        (
+            None,
+            [side(TEAMS[0], books={"natural": 2}, melded="K K K K K K K Q Q Q Q"), side(TEAMS[1])],
+            "2 closed books need at least 14 melded cards; 11 were entered",
+        ),
+        (
+            "Ann",
+            [side(TEAMS[0], books={"sevens": 1, "wild": 1}, points=200), side(TEAMS[1], points=60, piles={"Bob": "K"})],
+            "piles count only against a side caught off the board",
+        ),
+        (
+            "Ann",
+            [side(TEAMS[0], books={"sevens": 1, "wild": 1}, points=200, hands={"Cy": "K"}), side(TEAMS[1])],
+            "Ann & Cy went out, so Cy discards what is left",
+        ),
+        (None, [side(TEAMS[0], red=-1), side(TEAMS[1])], "red threes must be a whole number"),
+        (None, [side(TEAMS[0], books={"golden": 1}), side(TEAMS[1])], "golden is not a kind of book"),
+        (None, [side(TEAMS[0], hands={"Ann": "K X"}), side(TEAMS[1])], "Ann's cards: card 2 ('X') is not a card"),
+        (None, [side(TEAMS[0])], "enter the hand for the side Bob & Di"),
+        (None, [side(["Ann", "Bob"]), side(["Cy", "Di"])], "enter the hand for the side Ann & Cy"),
+    ],
+)
+def test_pennies_from_heaven_refusals(api, went_out, sides, words):
+    gid = new_pfh(api)["id"]
+    body = {"went_out": went_out, "sides": sides}
+    error = api.call("POST", f"/api/games/{gid}/rounds", body, 400)["error"]
+    assert words in error
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0
+
+
+@pytest.mark.parametrize(
+    "teams, words",
+    [
+        ([["Ann", "Cy", "Di"], ["Bob"]], "teams must be of equal size, not 1 and 3 players"),
+        ([["Ann", "Cy"], ["Bob"]], "Di is in no team"),
+        ([["Ann", "Cy", "Bob", "Di"]], "at least two sides"),
+        ([["Ann", "Cy"], ["Bob", "Di", "Ann"]], "exactly once"),
+    ],
+)
+def test_unequal_or_broken_teams_refused(api, teams, words):
+    body = {"ruleset": "pennies-from-heaven", "players": PLAYERS, "teams": teams}
+    assert words in api.call("POST", "/api/games", body, 400)["error"]
+
+
+def test_teams_only_in_pennies_from_heaven(api):
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "teams": TEAMS}
+    assert "played by each player alone" in api.call("POST", "/api/games", body, 400)["error"]
+
+
+def test_correcting_a_hand_changes_the_next_board_minimum(api):
+    gid = new_pfh(api)["id"]
+    api.call("POST", f"/api/games/{gid}/rounds", {"went_out": PFH_HANDS[0][0], "sides": PFH_HANDS[0][1]}, 201)
+    fixed = [PFH_HANDS[0][1][0], side(TEAMS[1], 1, melded="K K K Q Q Q", hands={"Bob": "4", "Di": ""})]
+    state = api.call("PUT", f"/api/games/{gid}/rounds/1", {"went_out": "Ann", "sides": fixed})
+    assert state["rounds"][0]["corrected"]
+    assert {s["name"]: (s["points"], s["board_minimum"]) for s in state["sides"]} == {
+        "Ann & Cy": (4440, 90),
+        "Bob & Di": (155, 90),
+    }
+
+
+# --- through the pages --------------------------------------------------------------------
+
+
+def post_page(client, url, data):
+    page = client.get(url).text
+    version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', page).group(1)
+    return client.post(url, data={"csrf_token": csrf_token(page), "version": version, **data})
+
+
+def hand_form_data(went_out, sides):
+    data = {"went_out": went_out or "nobody"}
+    for i, entry in enumerate(sides):
+        data[f"sides-{i}-red_threes"] = str(entry["red_threes"])
+        for kind, count in entry["books"].items():
+            data[f"sides-{i}-{kind}"] = str(count)
+        data[f"sides-{i}-melded"] = entry.get("melded", "")
+        data[f"sides-{i}-melded_points"] = str(entry.get("melded_points", ""))
+        for j, name in enumerate(entry["players"]):
+            data[f"sides-{i}-hands-{j}"] = entry["hands"].get(name, "")
+            data[f"sides-{i}-piles-{j}"] = entry["piles"].get(name, "")
+    return data
+
+
+def new_game_page(client, ruleset, teams="0"):
+    page = client.get("/games/new").text
+    data = {"csrf_token": csrf_token(page), "ruleset": ruleset, "first_dealer": "0", "penny_cents": "1", "teams": teams}
+    for seat in range(8):
+        data[f"players-{seat}"] = PLAYERS[seat] if seat < 4 else ""
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.text
+    return response.headers["Location"]
+
+
+def test_pennies_from_heaven_whole_game_through_the_pages(client):
+    game_url = new_game_page(client, "pennies-from-heaven", teams="2")  # partners across: Ann & Cy, Bob & Di
+    page = client.get(game_url).text
+    assert "Get on the board with" in page and "Ann &amp; Cy: 50" in page and "13 for the hand, 15 for the pile" in page
+    for went_out, sides in PFH_HANDS:
+        response = post_page(client, f"{game_url}/rounds/new", hand_form_data(went_out, sides))
+        assert response.status_code == 302, re.findall(r'class="flash flash-error".*?</div>', response.text, re.S)
+    page = client.get(game_url).text
+    assert "Game over" in page and "<strong>Ann &amp; Cy</strong>" in page and "with 8440 points" in page
+    assert "books 1/0/1/1 · red 3s 2" in page and "+3800 bonus +640 melded −0" in page
+    history = client.get(f"{game_url}/history").text
+    assert "Hand 1: Ann went out" in history
+
+
+def test_pennies_from_heaven_page_refuses_and_keeps_what_was_typed(client):
+    game_url = new_game_page(client, "pennies-from-heaven", teams="2")
+    bad = hand_form_data(None, [side(TEAMS[0], melded="K K K 3S"), side(TEAMS[1])])
+    response = post_page(client, f"{game_url}/rounds/new", bad)
+    assert response.status_code == 400 and "black threes cannot be melded" in response.text
+    assert 'value="K K K 3S"' in response.text
+
+
+def test_ten_card_rummy_whole_game_through_the_pages(client):
+    game_url = new_game_page(client, "ten-card-rummy")
+    for number in range(1, 12):
+        if number == 4:
+            for _ in range(4):
+                page = client.get(game_url).text
+                version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
+                client.post(
+                    f"{game_url}/buys", data={"csrf_token": csrf_token(page), "player": "Bob", "version": version}
+                )
+        went_out, caught = tcr_round(number)
+        data = {"went_out": went_out, **{f"caught-{PLAYERS.index(n)}": h for n, h in caught.items()}}
+        response = post_page(client, f"{game_url}/rounds/new", data)
+        assert response.status_code == 302, response.text
+    page = client.get(game_url).text
+    assert "+100 pen." in page and "Game over" in page
+    totals_row = re.search(r'<tr class="totals">(.*?)</tr>', page, re.S).group(1)
+    assert [int(n) for n in re.findall(r">(-?\d+)</td>", totals_row)] == list(tcr_expected().values())
