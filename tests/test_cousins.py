@@ -324,3 +324,10 @@ def test_ten_card_rummy_whole_game_through_the_pages(client):
     assert "+100 pen." in page and "Game over" in page
     totals_row = re.search(r'<tr class="totals">(.*?)</tr>', page, re.S).group(1)
     assert [int(n) for n in re.findall(r">(-?\d+)</td>", totals_row)] == list(tcr_expected().values())
+
+
+def test_pennies_from_heaven_start_passes_left_each_hand(api, client):
+    gid = new_pfh(api)["id"]
+    assert '<span class="badge first">Ann</span>' in client.get(f"/games/{gid}").text
+    api.call("POST", f"/api/games/{gid}/rounds", {"went_out": PFH_HANDS[0][0], "sides": PFH_HANDS[0][1]}, 201)
+    assert '<span class="badge first">Bob</span>' in client.get(f"/games/{gid}").text

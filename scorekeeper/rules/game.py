@@ -64,7 +64,9 @@ class Setup:
         return self.players[(self.first_dealer + round_number - 1) % len(self.players)]
 
     def first_player(self, round_number: int) -> str:
-        return self.players[(self.first_dealer + round_number) % len(self.players)]
+        """Left of the dealer; in a books game (no dealer) the seat chosen at setup starts hand 1."""
+        offset = 0 if self.ruleset.family == "books" else 1
+        return self.players[(self.first_dealer + round_number - 1 + offset) % len(self.players)]
 
 
 def clean_name(name: str) -> str:
