@@ -62,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .forms import csrf
     from .games import bp as games_bp
     from .melds import bp as melds_bp
+    from .printing import bp as printing_bp
 
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens
@@ -69,6 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(melds_bp)
+    app.register_blueprint(printing_bp)
     app.after_request(security_headers)
     return app
 

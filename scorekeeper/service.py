@@ -142,7 +142,7 @@ def parse_caught(game: Game, caught: Mapping[str, str]) -> dict[str, tuple[Any, 
     for player, text in caught.items():
         name = game.player_named(player)
         try:
-            hands[name] = parse_hand(text or "", require_suits=game.ruleset.suits_required)
+            hands[name] = parse_hand(text or "")  # scoring caught cards never needs their suits
         except CardError as error:
             raise GameError(f"{name}'s cards: {error}", name) from None
     return hands

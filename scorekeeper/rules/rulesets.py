@@ -54,12 +54,14 @@ class RoundRule:
         names = [_WILD_NAMES.get(rank, f"{rank.label}s") for rank in sorted(self.wilds, key=_wild_order)]
         return ", ".join(names) if names else "none"
 
-    def describe_limit(self) -> str:
+    def describe_limit(self, short: bool = False) -> str:
         if self.wild_limit is not None:
-            return f"at most {self.wild_limit} wild per set"
+            return f"≤ {self.wild_limit} per set" if short else f"at most {self.wild_limit} wild per set"
         if self.wild_limit_per_kind is not None:
+            if short:
+                return f"≤ {self.wild_limit_per_kind} of each per set"
             return f"at most {self.wild_limit_per_kind} of each kind of wild per set"
-        return "no more wilds than natural cards in a meld"
+        return "wilds ≤ naturals" if short else "no more wilds than natural cards in a meld"
 
 
 _WILD_NAMES = {Rank.TWO: "2s", Rank.ACE: "aces", Rank.JOKER: "jokers"}

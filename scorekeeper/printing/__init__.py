@@ -1,0 +1,157 @@
+"""Printed scorepads and summaries (PDF): a filled sheet for a game, a blank one for pencil play,
+and the end-of-night summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+
+from .. import service
+from ..catalog import Catalog, UnknownRuleset
+from ..rules.game import Game, GameError, Setup, check_players, describe_round
+from ..rules.rulesets import Ruleset
+from ..store import get_store
+from .chart import progression_svg
+from .render import PAPER_SIZES, html_to_pdf
+
+bp = Blueprint("printing", __name__)
+
+PORTRAIT_MAX_COLUMNS = 4
+
+
+def catalog() -> Catalog:
+    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
+
+
+def paper() -> str:
+    chosen = request.args.get("paper", current_app.config.get("PAPER_SIZE", "letter")).lower()
+    if chosen not in PAPER_SIZES:
+        abort(400, f"paper is one of {', '.join(PAPER_SIZES)}")
+    return PAPER_SIZES[chosen]
+
+
+def pdf_response(html: str, filename: str) -> Response:
+    pdf = html_to_pdf(html, current_app.static_folder or "static")
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def render_scorepad(game: Game, paper_size: str) -> str:
+    rounds = [describe_round(game.setup, n) for n in range(1, game.round_count + 1)]
+    return render_template(
+        "pdf/scorepad.html",
+        title=f"Game {game.id} · {game.ruleset.name}",
+        date=game_date(game),
+        game=game,
+        rounds=rounds,
+        chart=progression_svg(game.competitors, game.running_totals()),
+        paper=paper_size,
+        landscape=len(game.competitors) > PORTRAIT_MAX_COLUMNS,
+    )
+
+
+def game_date(game: Game) -> str:
+    created = get_store().game(game.id)["created_at"]
+    return date.fromisoformat(created[:10]).strftime("%A %-d %B %Y")
+
+
+@bp.get("/games/<int:game_id>/scorepad.pdf")
+def scorepad(game_id: int) -> ResponseReturnValue:
+    try:
+        game = service.load_game(get_store(), catalog(), game_id)
+    except service.GameNotFound:
+        abort(404)
+    return pdf_response(render_scorepad(game, paper()), f"scorepad-game-{game_id}.pdf")
+
+
+def points_key(ruleset: Ruleset) -> list[tuple[str, int]]:
+    """Card points grouped by value, in rank order: [("3–9", 5), ("10 J Q K", 10), ...]."""
+    groups: dict[int, list[str]] = {}
+    for rank, points in sorted(ruleset.points.items()):
+        if ruleset.family == "books" and rank.label == "3":
+            continue
+        groups.setdefault(points, []).append(rank.label)
+    return [(" ".join(labels), points) for points, labels in sorted(groups.items())]
+
+
+def blank_rounds(ruleset: Ruleset, names: Sequence[str], seats: int) -> list[dict[str, object]]:
+    """The pre-printed part of each row: who deals (seat 1 first), the contract, the wilds."""
+    rows = []
+    for rule in ruleset.rounds:
+        seat = (rule.number - 1) % seats
+        rows.append(
+            {
+                "number": rule.number,
+                "starter": names[seat] if names else f"seat {seat + 1}",
+                "contract": rule.contract.describe() if rule.contract else None,
+                "board_minimum": rule.board_minimum,
+                "wilds": rule.describe_wilds(),
+                "limit": rule.describe_limit(short=True) if rule.contract else "",
+            }
+        )
+    return rows
+
+
+@bp.get("/scorepad/blank.pdf")
+def blank() -> ResponseReturnValue:
+    """A sheet for pencil play: names optional (blank name boxes otherwise)."""
+    try:
+        ruleset = catalog().get(request.args.get("ruleset", "ten-pennies"))
+    except UnknownRuleset as error:
+        abort(400, str(error))
+    names = [" ".join(n.split()) for n in request.args.get("players", "").split(",") if n.strip()]
+    if names:
+        try:
+            check_players(ruleset, tuple(names))
+        except GameError as error:
+            abort(400, str(error))
+    seats = request.args.get("seats", "4")
+    if not names and not (seats.isdigit() and ruleset.players_min <= int(seats) <= ruleset.players_max):
+        abort(400, f"seats is a number from {ruleset.players_min} to {ruleset.players_max}")
+    columns = names or [""] * int(seats)
+    decks = ruleset.decks.decks_for(len(columns))
+    html = render_template(
+        "pdf/blank.html",
+        title=f"{ruleset.name} — scorepad",
+        date="Date: ____________",
+        ruleset=ruleset,
+        columns=columns,
+        rounds=blank_rounds(ruleset, names, len(columns)),
+        key=points_key(ruleset),
+        decks=decks,
+        paper=paper(),
+        landscape=len(columns) > PORTRAIT_MAX_COLUMNS,
+    )
+    return pdf_response(html, f"blank-scorepad-{ruleset.id}.pdf")
+
+
+def render_summary(
+    title: str,
+    games: Sequence[Game],
+    nets: dict[str, int],
+    settlement: Sequence[object],
+    left_in_bowls: int,
+    penny_cents: int,
+    paper_size: str,
+    when: str = "",
+) -> str:
+    """The end-of-night summary: each game's result, each player's money, who pays whom."""
+    return render_template(
+        "pdf/summary.html",
+        title=title,
+        date=when,
+        games=games,
+        nets=nets,
+        settlement=settlement,
+        left_in_bowls=left_in_bowls,
+        penny_cents=penny_cents,
+        paper=paper_size,
+        landscape=False,
+    )
+
+
+__all__ = ["bp", "render_scorepad", "render_summary", "Setup"]

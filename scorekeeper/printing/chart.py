@@ -1,0 +1,72 @@
+"""The score-progression chart: an SVG drawn by the app (one line per player), no JavaScript."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+# Distinct in colour and in dash pattern, so a black-and-white print still tells the lines apart.
+STYLES = [
+    ("#1f77b4", ""), ("#d62728", "6 3"), ("#2ca02c", "2 2"), ("#9467bd", "8 3 2 3"),
+    ("#ff7f0e", "4 4"), ("#17becf", "1 3"), ("#8c564b", "10 4"), ("#e377c2", "6 2 2 2"),
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int = 640
+    height: int = 260
+    margin_left: int = 48
+    margin_bottom: int = 28
+    margin_top: int = 12
+    legend_width: int = 150
+
+
+def progression_svg(names: Sequence[str], rows: Sequence[dict[str, int]], chart: Chart = Chart()) -> str:
+    """Running totals after each round, as an SVG document fragment (names are escaped)."""
+    plot_w = chart.width - chart.margin_left - chart.legend_width
+    plot_h = chart.height - chart.margin_top - chart.margin_bottom
+    values = [0] + [row[name] for row in rows for name in names]
+    low, high = min(values), max(values)
+    high = high if high > low else low + 1
+    rounds = max(len(rows), 1)
+
+    def x(i: int) -> float:
+        return chart.margin_left + plot_w * i / rounds
+
+    def y(value: int) -> float:
+        return chart.margin_top + plot_h * (high - value) / (high - low)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {chart.width} {chart.height}" '
+        f'width="{chart.width}" height="{chart.height}" role="img" aria-label="Score progression">',
+        f'<line x1="{chart.margin_left}" y1="{y(low):.1f}" x2="{chart.margin_left}" y2="{chart.margin_top}" '
+        'stroke="#777" stroke-width="1"/>',
+        f'<line x1="{chart.margin_left}" y1="{y(0):.1f}" x2="{chart.margin_left + plot_w}" y2="{y(0):.1f}" '
+        'stroke="#777" stroke-width="1"/>',
+    ]
+    labelled: list[float] = []
+    for value in sorted({0, low, high}, key=lambda v: (v != 0, v)):
+        if any(abs(y(value) - other) < 14 for other in labelled):
+            continue  # too close to a label already drawn
+        labelled.append(y(value))
+        parts.append(
+            f'<text x="{chart.margin_left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="11">{value}</text>'
+        )
+    for i in range(1, len(rows) + 1):
+        parts.append(f'<text x="{x(i):.1f}" y="{chart.height - 8}" text-anchor="middle" font-size="11">{i}</text>')
+    for index, name in enumerate(names):
+        colour, dash = STYLES[index % len(STYLES)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate([0] + [row[name] for row in rows]))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"{dash_attr}/>')
+        ly = chart.margin_top + 8 + index * 18
+        lx = chart.width - chart.legend_width + 12
+        parts.append(
+            f'<line x1="{lx}" y1="{ly}" x2="{lx + 26}" y2="{ly}" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
+        )
+        label = escape(name if len(name) <= 16 else name[:15] + "…")
+        parts.append(f'<text x="{lx + 32}" y="{ly + 4}" font-size="12">{label}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

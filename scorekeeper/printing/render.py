@@ -1,0 +1,38 @@
+"""Rendering HTML to PDF with WeasyPrint, fetching nothing but the app's own static files."""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+# Documents are rendered with this base URL; only its /static/ files can be fetched.
+BASE_URL = "https://scorekeeper.invalid/"
+STATIC_PREFIX = BASE_URL + "static/"
+
+PAPER_SIZES = {"letter": "letter", "a4": "A4"}
+
+
+class StaticOnlyFetcher(URLFetcher):
+    """Serves the app's static folder and refuses everything else: no network, no file: paths from data."""
+
+    def __init__(self, static_folder: str | Path) -> None:
+        super().__init__(allowed_protocols=("https",))
+        self.static_root = Path(static_folder).resolve()
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        if not url.startswith(STATIC_PREFIX):
+            raise ValueError(f"only the app's own static files are fetched, not {url!r}")
+        path = (self.static_root / url[len(STATIC_PREFIX) :].split("?")[0]).resolve()
+        if self.static_root not in path.parents or not path.is_file():
+            raise ValueError(f"no static file {url!r}")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": content_type})
+
+
+def html_to_pdf(html: str, static_folder: str | Path) -> bytes:
+    pdf = HTML(string=html, base_url=BASE_URL, url_fetcher=StaticOnlyFetcher(static_folder)).write_pdf()
+    assert pdf is not None
+    return pdf

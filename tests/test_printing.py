@@ -1,0 +1,124 @@
+"""Printed scorepads, blank sheets and summaries: the text in the PDF, for every ruleset and 2, 4 and 8 players."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.printing.render import StaticOnlyFetcher
+
+NAMES = ["Ann", "Bob", "Cy", "D'Arcy", "Ed", "Flo", "Gus", "Hildegard"]
+CASES = [
+    ("ten-pennies", 2), ("ten-pennies", 4), ("ten-pennies", 8),
+    ("ten-pennies-pcio", 2), ("ten-pennies-pcio", 4),
+    ("ten-card-rummy", 4), ("ten-card-rummy", 8),
+    ("pennies-from-heaven", 2), ("pennies-from-heaven", 4), ("pennies-from-heaven", 8),
+]  # fmt: skip
+
+
+def pdf_text(data: bytes) -> str:
+    assert data.startswith(b"%PDF")
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def squash(text: str) -> str:
+    return "".join(text.split())
+
+
+def play_whole_game(api, ruleset, players):
+    game = api.call("POST", "/api/games", {"ruleset": ruleset, "players": players, "first_dealer": players[0]}, 201)
+    gid, rounds = game["id"], len(api.call("GET", "/api/rulesets")[0]["rounds"])
+    rules = {r["id"]: r for r in api.call("GET", "/api/rulesets")}[ruleset]
+    for number in range(1, len(rules["rounds"]) + 1):
+        if ruleset == "pennies-from-heaven":
+            sides = [{"players": [p], "melded_points": 150 + 10 * i, "hands": {p: ""}} for i, p in enumerate(players)]
+            state = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": None, "sides": sides}, 201)
+        else:
+            out = players[number % len(players)]
+            caught = {p: " ".join(["5"] * (i % 3)) for i, p in enumerate(players) if p != out}
+            state = api.round(gid, out, caught)
+    assert state["finished"] and rounds
+    return state, rules
+
+
+@pytest.mark.parametrize("ruleset, count", CASES)
+def test_game_scorepad_pdf(client, api, ruleset, count):
+    players = NAMES[:count]
+    state, rules = play_whole_game(api, ruleset, players)
+    response = client.get(f"/games/{state['id']}/scorepad.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = pdf_text(response.data)
+    flat = squash(text)
+    for name in players:
+        assert squash(name) in flat
+    for player in state["players"]:
+        assert str(player["points"]) in text
+    for rnd in rules["rounds"]:
+        expected = rnd["contract"] or f"on the board: {rnd['board_minimum']}"
+        assert squash(expected) in flat
+    winners = state["winners"]
+    assert squash(f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(winners)}") in flat
+    assert "Score progression" in text and f"Game {state['id']}" in text
+    if rules["pennies_per_card"]:
+        assert f"The bowl held {state['bowl']} pennies" in text
+
+
+@pytest.mark.parametrize("ruleset, count", CASES)
+def test_blank_scorepad_pdf(client, ruleset, count):
+    players = NAMES[:count]
+    response = client.get(f"/scorepad/blank.pdf?ruleset={ruleset}&players={','.join(players)}&paper=a4")
+    text = pdf_text(response.data)
+    flat = squash(text)
+    for name in players:
+        assert squash(name) in flat
+    assert "Card points" in text and "Total" in text
+    listing = {r["id"]: r for r in client.get("/api/rulesets").get_json()}[ruleset]
+    for rnd in listing["rounds"]:
+        assert squash(rnd["contract"] or str(rnd["board_minimum"])) in flat
+    if ruleset == "ten-pennies":
+        assert "JKR" in text and "50" in text and "Buys used (of 10)" in text
+
+
+def test_blank_scorepad_without_names_has_name_boxes(client):
+    text = pdf_text(client.get("/scorepad/blank.pdf?ruleset=ten-pennies&seats=6").data)
+    assert "seat 1" in text and "seat 6" in text and "seat 7" not in text
+    assert client.get("/scorepad/blank.pdf?ruleset=ten-pennies&seats=12").status_code == 400
+    assert client.get("/scorepad/blank.pdf?ruleset=poker").status_code == 400
+    assert client.get("/scorepad/blank.pdf?ruleset=ten-pennies&players=Ann,ann").status_code == 400
+
+
+def test_markup_and_long_names_print_as_text(client, api):
+    players = ["<b>Bold</b> & <script>x</script>", "W" * 40, "Cy"]
+    state, _ = play_whole_game(api, "ten-pennies", players)
+    text = pdf_text(client.get(f"/games/{state['id']}/scorepad.pdf").data)
+    assert squash("<b>Bold</b> & <script>x</script>") in squash(text)
+    assert "W" * 40 in squash(text)
+
+
+def test_paper_sizes(client, api):
+    state, _ = play_whole_game(api, "ten-pennies", NAMES[:4])
+    letter = PdfReader(io.BytesIO(client.get(f"/games/{state['id']}/scorepad.pdf?paper=letter").data))
+    a4 = PdfReader(io.BytesIO(client.get(f"/games/{state['id']}/scorepad.pdf?paper=a4").data))
+    assert round(float(letter.pages[0].mediabox.width)) == 612  # 8.5 in, portrait for 4 players
+    assert round(float(a4.pages[0].mediabox.width)) == 595  # 210 mm
+    wide = play_whole_game(api, "ten-pennies", NAMES[:5])[0]
+    landscape = PdfReader(io.BytesIO(client.get(f"/games/{wide['id']}/scorepad.pdf?paper=a4").data))
+    assert round(float(landscape.pages[0].mediabox.width)) == 842  # 297 mm: landscape past 4 players
+    assert client.get(f"/games/{state['id']}/scorepad.pdf?paper=legal").status_code == 400
+
+
+def test_unknown_game_pdf_is_404(client):
+    assert client.get("/games/99/scorepad.pdf").status_code == 404
+
+
+def test_fetcher_serves_only_static_files(app):
+    fetcher = StaticOnlyFetcher(app.static_folder)
+    assert b"@page" in fetcher.fetch("https://scorekeeper.invalid/static/css/print.css").read()
+    for url in [
+        "file:///etc/passwd",
+        "https://example.com/static/css/print.css",
+        "https://scorekeeper.invalid/static/../pyproject.toml",
+        "https://scorekeeper.invalid/static/nothing.css",
+    ]:
+        with pytest.raises(ValueError):
+            fetcher.fetch(url)
