@@ -62,6 +62,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .forms import csrf
     from .games import bp as games_bp
     from .melds import bp as melds_bp
+    from .nights import bp as nights_bp
+    from .players import bp as players_bp
     from .printing import bp as printing_bp
 
     csrf.init_app(app)
@@ -71,6 +73,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(melds_bp)
     app.register_blueprint(printing_bp)
+    app.register_blueprint(nights_bp)
+    app.register_blueprint(players_bp)
+    register_commands(app)
     app.after_request(security_headers)
     return app
 
@@ -80,3 +85,44 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     return response
+
+
+def register_commands(app: Flask) -> None:
+    """``flask --app scorekeeper export|import|backup PATH``."""
+    import json
+
+    import click
+
+    from .exports import to_json_text
+    from .service import refresh_results
+    from .store import Store, StoreError
+
+    @app.cli.command("export")
+    @click.argument("path", type=click.Path(dir_okay=False, writable=True))
+    def export_command(path: str) -> None:
+        """Write every night and game to PATH as JSON (re-importable)."""
+        store = Store(app.config["DATABASE"])
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(to_json_text(store.dump()))
+        click.echo(f"Exported to {path}")
+
+    @app.cli.command("import")
+    @click.argument("path", type=click.Path(exists=True, dir_okay=False))
+    def import_command(path: str) -> None:
+        """Import an export into this (empty) database."""
+        store = Store(app.config["DATABASE"])
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        try:
+            game_ids = store.load_dump(data)
+        except StoreError as error:
+            raise click.ClickException(str(error)) from None
+        refresh_results(store, app.extensions["rulesets"], game_ids)
+        click.echo(f"Imported {len(game_ids)} games from {path}")
+
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=False, writable=True))
+    def backup_command(path: str) -> None:
+        """Write a consistent copy of the live database to PATH (safe while the app runs)."""
+        Store(app.config["DATABASE"]).backup(path)
+        click.echo(f"Backed up to {path}")

@@ -75,19 +75,31 @@ def side_from_json(data: Mapping[str, Any]) -> SideEntry:
 
 
 def load_game(store: Store, catalog: Catalog, game_id: int) -> Game:
+    """A game replayed from its events; in a night, the pennies a tie left in the previous
+    game's bowl carry into it (derived every time, so a correction there follows through)."""
     try:
         row = store.game(game_id)
     except LookupError:
         raise GameNotFound(f"there is no game {game_id}") from None
+    carry_in = 0
+    if row["night_id"] is not None:
+        earlier = [gid for gid in store.night_game_ids(row["night_id"]) if gid < game_id]
+        if earlier:
+            previous = load_game(store, catalog, earlier[-1])
+            carry_in = previous.payout().left_in_bowl if previous.finished else 0
+    return game_from_row(store, catalog, row, carry_in)
+
+
+def game_from_row(store: Store, catalog: Catalog, row: Mapping[str, Any], carry_in: int) -> Game:
     setup = Setup(
         ruleset=catalog.get(row["ruleset"]),
         players=tuple(row["players"]),
         first_dealer=row["first_dealer"],
         penny_cents=row["penny_cents"],
-        carry_in=row["carry_in"],
+        carry_in=carry_in,
         teams=tuple(tuple(side) for side in row["sides"]) if len(row["sides"]) < len(row["players"]) else (),
     )
-    return Game(setup, [event_from_row(r) for r in store.events(game_id)], game_id)
+    return Game(setup, [event_from_row(r) for r in store.events(row["id"])], row["id"])
 
 
 def start_game(
@@ -98,6 +110,7 @@ def start_game(
     penny_cents: int = 1,
     rng: random.Random | None = None,
     teams: list[list[str]] | None = None,
+    night_id: int | None = None,
 ) -> int:
     """Seat the players; with no first dealer named, the app draws one at random."""
     players = tuple(clean_name(name) for name in names)
@@ -112,28 +125,75 @@ def start_game(
     sides = tuple(tuple(clean_name(name) for name in team) for team in teams or ())
     Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
     side_of = [next(i for i, side in enumerate(sides) if name in side) for name in players] if sides else None
-    return store.create_game(ruleset.id, list(players), dealer_seat, penny_cents, side_of)
+    if night_id is not None:
+        try:
+            night = store.night(night_id)
+        except LookupError:
+            raise GameError(f"there is no night {night_id}") from None
+        if night["closed_at"]:
+            raise GameError(f"night {night_id} is closed: start a new night for this game")
+    return store.create_game(ruleset.id, list(players), dealer_seat, penny_cents, side_of, night_id)
 
 
 def _next_id(game: Game) -> int:
     return max((event.id for event in game.events), default=0) + 1
 
 
-def _record(store: Store, game: Game, event: Event, version: int | None) -> Game:
-    """Check the event against the rules, then append it if nobody wrote in between."""
+def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: int | None) -> Game:
+    """Check the event against the rules, then append it if nobody wrote in between, together with
+    the derived results it changes (this game's, and the later games' of its night via the carry)."""
     after = game.with_event(event)
     kind, payload = event_payload(event)
     expected = game.version if version is None else version
-    store.append_event(game.id, kind, payload, expected)
+    results = {game.id: result_rows(after), **later_results(store, catalog, after)}
+    store.append_event(game.id, kind, payload, expected, results)
     return after
 
 
+def result_rows(game: Game) -> list[dict[str, Any]]:
+    """Each seat's game in numbers, for history and the leaderboard (derived, never entered)."""
+    lowest_wins = game.ruleset.winner == "lowest"
+    payout = game.payout()
+    totals = game.totals()
+    rows = []
+    for seat, name in enumerate(game.players):
+        side = game.side_of(name)
+        scores = [result.results[side].points for result in game.rounds]
+        ordered = sorted(scores, reverse=not lowest_wins)
+        rows.append(
+            {
+                "seat": seat,
+                "rounds": len(scores),
+                "points": totals[side],
+                "won": int(game.finished and side in payout.winners),
+                "finished": int(game.finished),
+                "money": game.money(name) if game.finished else -game.pennies_paid(name),
+                "best_round": ordered[0] if ordered else None,
+                "worst_round": ordered[-1] if ordered else None,
+            }
+        )
+    return rows
+
+
+def later_results(store: Store, catalog: Catalog, changed: Game) -> dict[int, list[dict[str, Any]]]:
+    """A game's leftover pennies carry into the next game of its night: refresh what follows."""
+    row = store.game(changed.id)
+    if row["night_id"] is None:
+        return {}
+    results, previous = {}, changed
+    for gid in [g for g in store.night_game_ids(row["night_id"]) if g > changed.id]:
+        carry = previous.payout().left_in_bowl if previous.finished else 0
+        previous = game_from_row(store, catalog, store.game(gid), carry)
+        results[gid] = result_rows(previous)
+    return results
+
+
 def record_buy(
-    store: Store, game: Game, player: str, version: int | None = None, round_number: int | None = None
+    store: Store, catalog: Catalog, game: Game, player: str, version: int | None = None, round_number: int | None = None
 ) -> Game:
     name = game.player_named(player)
     number = round_number if round_number is not None else (game.current_round or game.round_count + 1)
-    return _record(store, game, Buy(_next_id(game), number, name), version)
+    return _record(store, catalog, game, Buy(_next_id(game), number, name), version)
 
 
 def parse_caught(game: Game, caught: Mapping[str, str]) -> dict[str, tuple[Any, ...]]:
@@ -161,6 +221,7 @@ def round_event(game: Game, number: int | None, went_out: str, caught: Mapping[s
 
 def record_round(
     store: Store,
+    catalog: Catalog,
     game: Game,
     went_out: str,
     caught: Mapping[str, str],
@@ -168,7 +229,7 @@ def record_round(
     version: int | None = None,
 ) -> Game:
     """Record the current round, or correct round ``number``."""
-    return _record(store, game, round_event(game, number, went_out, caught), version)
+    return _record(store, catalog, game, round_event(game, number, went_out, caught), version)
 
 
 def preview_round(game: Game, went_out: str, caught: Mapping[str, str], number: int | None = None) -> Game:
@@ -176,8 +237,8 @@ def preview_round(game: Game, went_out: str, caught: Mapping[str, str], number: 
     return game.with_event(round_event(game, number, went_out, caught))
 
 
-def undo(store: Store, game: Game, event_id: int, version: int | None = None) -> Game:
-    return _record(store, game, Void(_next_id(game), event_id), version)
+def undo(store: Store, catalog: Catalog, game: Game, event_id: int, version: int | None = None) -> Game:
+    return _record(store, catalog, game, Void(_next_id(game), event_id), version)
 
 
 def describe_event(game: Game, event: Event) -> str:
@@ -296,6 +357,7 @@ def hand_event(game: Game, number: int | None, went_out: str | None, sides: list
 
 def record_hand(
     store: Store,
+    catalog: Catalog,
     game: Game,
     went_out: str | None,
     sides: list[Mapping[str, Any]],
@@ -303,4 +365,10 @@ def record_hand(
     version: int | None = None,
 ) -> Game:
     """Record the current hand of a books game, or correct hand ``number``."""
-    return _record(store, game, hand_event(game, number, went_out, sides), version)
+    return _record(store, catalog, game, hand_event(game, number, went_out, sides), version)
+
+
+def refresh_results(store: Store, catalog: Catalog, game_ids: list[int]) -> None:
+    """Recompute the derived results of these games (after an import)."""
+    for gid in sorted(game_ids):
+        store.save_results(gid, result_rows(load_game(store, catalog, gid)))

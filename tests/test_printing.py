@@ -122,3 +122,24 @@ def test_fetcher_serves_only_static_files(app):
     ]:
         with pytest.raises(ValueError):
             fetcher.fetch(url)
+
+
+def test_night_summary_pdf(client, api):
+    night = api.call("POST", "/api/nights", {"name": "Zoë's party"}, 201)["id"]
+    results = []
+    for count in (4, 3):
+        players = NAMES[:count]
+        game = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": players, "night": night}, 201)
+        for _ in range(7):
+            state = api.round(game["id"], players[0], {p: "5 " * i for i, p in enumerate(players) if i})
+        results.append(state)
+    report = api.call("GET", f"/api/nights/{night}")
+    text = pdf_text(client.get(f"/nights/{night}/summary.pdf").data)
+    assert "Night 1 · Zoë's party" in text and "Money for the night" in text and "Who pays whom" in text
+    for state in results:
+        assert f"Game {state['id']} · Ten Pennies" in text
+    for name, net in report["nets"].items():
+        assert f"{name} {net:+d}" in text
+    for payment in report["settlement"]:
+        assert f"{payment['from']} pays {payment['to']} {payment['pennies']}" in text
+    assert client.get("/nights/99/summary.pdf").status_code == 404

@@ -9,8 +9,9 @@ from flask.typing import ResponseReturnValue
 
 from .. import meld_checks, service
 from ..catalog import Catalog, UnknownRuleset
+from ..night_report import night_report
 from ..rules.game import Game, GameError
-from ..store import StaleWrite, get_store
+from ..store import NotFound, StaleWrite, get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -76,6 +77,7 @@ def game_error(error: GameError) -> ResponseReturnValue:
     return jsonify(payload), 400
 
 
+@bp.errorhandler(NotFound)
 @bp.errorhandler(service.GameNotFound)
 def not_found(error: LookupError) -> ResponseReturnValue:
     return jsonify(error=str(error.args[0])), 404
@@ -109,6 +111,7 @@ def create_game() -> ResponseReturnValue:
         field(data, "first_dealer", str, required=False),
         1 if penny is None else penny,
         teams=teams,
+        night_id=field(data, "night", int, required=False),
     )
     return state(load(game_id), 201)
 
@@ -123,6 +126,7 @@ def buy(game_id: int) -> ResponseReturnValue:
     data = body()
     game = service.record_buy(
         get_store(),
+        catalog(),
         load(game_id),
         field(data, "player", str),
         version=field(data, "version", int, required=False),
@@ -141,8 +145,8 @@ def record(game: Game, data: dict[str, Any], number: int | None) -> Game:
     if game.ruleset.family == "books":
         went_out = field(data, "went_out", str, required=False)
         sides = field(data, "sides", list)
-        return service.record_hand(get_store(), game, went_out, sides, number=number, version=version)
-    return service.record_round(get_store(), game, number=number, version=version, **round_args(data))
+        return service.record_hand(get_store(), catalog(), game, went_out, sides, number=number, version=version)
+    return service.record_round(get_store(), catalog(), game, number=number, version=version, **round_args(data))
 
 
 @bp.post("/games/<int:game_id>/rounds")
@@ -163,7 +167,7 @@ def correct_round(game_id: int, number: int) -> ResponseReturnValue:
 def undo(game_id: int) -> ResponseReturnValue:
     data = body()
     version = field(data, "version", int, required=False)
-    return state(service.undo(get_store(), load(game_id), field(data, "event", int), version), 201)
+    return state(service.undo(get_store(), catalog(), load(game_id), field(data, "event", int), version), 201)
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -197,3 +201,17 @@ def check_melds() -> ResponseReturnValue:
         side_score=field(data, "side_score", int, required=False) or 0,
     )
     return jsonify(verdict.to_json())
+
+
+@bp.post("/nights")
+def create_night() -> ResponseReturnValue:
+    data = request.get_json(silent=True) or {}
+    if not isinstance(data, dict):
+        raise BadRequest("send a JSON object (or nothing) in the request body")
+    name = field(data, "name", str, required=False) or ""
+    return jsonify(id=get_store().create_night(name.strip()[:80])), 201
+
+
+@bp.get("/nights/<int:night_id>")
+def get_night(night_id: int) -> ResponseReturnValue:
+    return jsonify(night_report(get_store(), catalog(), night_id).to_json())

@@ -48,8 +48,15 @@ def index() -> ResponseReturnValue:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> ResponseReturnValue:
-    form = NewGameForm()
+    store = get_store()
+    open_night = store.open_night()
+    form = NewGameForm(night=str(open_night) if open_night else "")
     form.ruleset.choices = choices(catalog().choices())
+    form.night.choices = choices(
+        [("", "No night")]
+        + [(str(n["id"]), f"Night {n['id']}" + (f" · {n['name']}" if n["name"] else "")) for n in store.nights()
+           if not n["closed_at"]]
+    )  # fmt: skip
     if form.validate_on_submit():
         try:
             names = form.names()
@@ -61,6 +68,7 @@ def new_game() -> ResponseReturnValue:
                 form.dealer_name(),
                 form.penny_cents.data or 1,
                 teams=teams,
+                night_id=form.night_id(),
             )
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
@@ -78,6 +86,7 @@ def show(game_id: int) -> ResponseReturnValue:
     return render_template(
         "game.html",
         game=game,
+        night_id=get_store().game(game_id)["night_id"],
         round=describe_round(game.setup, game.current_round) if game.current_round else None,
         buy_form=BuyForm(version=game.version),
         undo_form=UndoForm(version=game.version),
@@ -92,7 +101,7 @@ def buy(game_id: int) -> ResponseReturnValue:
         flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
     else:
         try:
-            after = service.record_buy(get_store(), game, form.player.data, form.version_number())
+            after = service.record_buy(get_store(), catalog(), game, form.player.data, form.version_number())
         except GameError as error:
             flash(f"Not saved: {error}", "error")
         except StaleWrite:
@@ -122,6 +131,7 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
         try:
             service.record_round(
                 get_store(),
+                catalog(),
                 game,
                 form.went_out.data,
                 form.caught_by_player(game.players),
@@ -155,6 +165,7 @@ def hand_entry(game: Game, number: int | None) -> ResponseReturnValue:
         try:
             service.record_hand(
                 get_store(),
+                catalog(),
                 game,
                 form.went_out_name(),
                 form.sides_data(sides),
@@ -218,7 +229,7 @@ def undo(game_id: int, event_id: int) -> ResponseReturnValue:
     form = UndoForm()
     if form.validate_on_submit():
         try:
-            service.undo(get_store(), game, event_id, form.version_number())
+            service.undo(get_store(), catalog(), game, event_id, form.version_number())
         except GameError as error:
             flash(f"Not undone: {error}", "error")
         except StaleWrite:
@@ -237,3 +248,20 @@ def history(game_id: int) -> ResponseReturnValue:
         entries=service.describe_events(game, service.event_times(get_store(), game)),
         undo_form=UndoForm(version=game.version),
     )
+
+
+@bp.get("/games/<int:game_id>/export.json")
+def export_json(game_id: int) -> ResponseReturnValue:
+    from ..exports import to_json_text
+    from ..nights import download
+
+    load(game_id)
+    return download(to_json_text(get_store().dump(game_id=game_id)), "application/json", f"game-{game_id}.json")
+
+
+@bp.get("/games/<int:game_id>/export.csv")
+def export_csv(game_id: int) -> ResponseReturnValue:
+    from ..exports import to_csv_text
+    from ..nights import download
+
+    return download(to_csv_text([load(game_id)]), "text/csv", f"game-{game_id}.csv")

@@ -26,6 +26,7 @@ class NewGameForm(FlaskForm):
             [("0", "Each player alone"), ("2", "2 teams, partners across"), ("3", "3 teams"), ("4", "4 teams")]
         ),
     )
+    night = SelectField("Night", default="")
     penny_cents = IntegerField(
         "One penny is worth (cents)",
         default=1,
@@ -46,6 +47,9 @@ class NewGameForm(FlaskForm):
         for seat, entry in enumerate(field, start=1):
             if len(clean_name(entry.data or "")) > MAX_NAME_LENGTH:
                 raise ValidationError(f"the name of player {seat} is longer than {MAX_NAME_LENGTH} characters")
+
+    def night_id(self) -> int | None:
+        return int(self.night.data) if self.night.data else None
 
     def team_count(self) -> int:
         return int(self.teams.data or 0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -37,3 +37,95 @@ def format_money(pennies: int, penny_cents: int = 1) -> str:
     sign = "−" if cents < 0 else ""
     dollars, rest = divmod(abs(cents), 100)
     return f"{sign}${dollars}.{rest:02d}"
+
+
+# --- settling a night -------------------------------------------------------------------------
+
+
+class SettlementError(ValueError):
+    """Nets that cannot be settled (they do not sum to zero, or too many players for the exact search)."""
+
+
+@dataclass(frozen=True)
+class Payment:
+    from_player: str
+    to_player: str
+    pennies: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"from": self.from_player, "to": self.to_player, "pennies": self.pennies}
+
+
+MAX_EXACT_PLAYERS = 16  # the exact search is n·2ⁿ; a card table has at most a dozen
+
+
+def zero_sum_groups(nets: Mapping[str, int], order: Sequence[str]) -> list[list[str]]:
+    """Split the players who owe or are owed into the most groups whose nets each sum to zero.
+
+    Exact, by dynamic programming over subsets: best[mask] is the most zero-sum groups a
+    sequence of the players in ``mask`` can be cut into. Ties go to the earliest player in
+    ``order`` (seat order), so the answer does not depend on how ``nets`` is listed.
+    """
+    players = [name for name in order if nets.get(name, 0) != 0]
+    count = len(players)
+    if count > MAX_EXACT_PLAYERS:
+        raise SettlementError(f"{count} players owe or are owed: too many to settle exactly")
+    values = [nets[name] for name in players]
+    full = (1 << count) - 1
+    sums = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + values[low]
+    best = [0] * (full + 1)
+    last = [0] * (full + 1)  # the player placed last in the best sequence of mask
+    for mask in range(1, full + 1):
+        choice, score = -1, -1
+        for i in range(count):
+            if mask >> i & 1 and best[mask ^ (1 << i)] > score:
+                choice, score = i, best[mask ^ (1 << i)]
+        best[mask] = score + (1 if sums[mask] == 0 else 0)
+        last[mask] = choice
+    sequence, mask = [], full
+    while mask:
+        sequence.append(last[mask])
+        mask ^= 1 << last[mask]
+    sequence.reverse()
+    groups, current, running = [], [], 0
+    for i in sequence:
+        current.append(players[i])
+        running += values[i]
+        if running == 0:
+            groups.append(current)
+            current = []
+    return groups
+
+
+def settle(nets: Mapping[str, int], order: Sequence[str] | None = None) -> list[Payment]:
+    """The fewest payments that settle the nets: within each zero-sum group the largest debtor
+    pays the largest creditor, ties broken by seat order (``order``; by name when not given)."""
+    if sum(nets.values()) != 0:
+        raise SettlementError(f"the nets sum to {sum(nets.values())}, not 0: settle the bowl first")
+    seats = list(order) if order is not None else sorted(nets)
+    seats += [name for name in sorted(nets) if name not in seats]
+    rank = {name: index for index, name in enumerate(seats)}
+    payments = []
+    for group in zero_sum_groups(nets, seats):
+        balance = {name: nets[name] for name in group}
+        while any(balance.values()):
+            debtor = min(balance, key=lambda n: (balance[n], rank[n]))
+            creditor = max(balance, key=lambda n: (balance[n], -rank[n]))
+            amount = min(-balance[debtor], balance[creditor])
+            payments.append(Payment(debtor, creditor, amount))
+            balance[debtor] += amount
+            balance[creditor] -= amount
+    return payments
+
+
+def settle_with_keeper(nets: Mapping[str, int], keeper: str, order: Sequence[str] | None = None) -> list[Payment]:
+    """The simple way: every debtor pays the bowl-keeper, who pays every creditor."""
+    if sum(nets.values()) != 0:
+        raise SettlementError(f"the nets sum to {sum(nets.values())}, not 0: settle the bowl first")
+    seats = list(order) if order is not None else sorted(nets)
+    payments = [Payment(n, keeper, -nets[n]) for n in seats if n != keeper and nets.get(n, 0) < 0]
+    payments += [Payment(keeper, n, nets[n]) for n in seats if n != keeper and nets.get(n, 0) > 0]
+    return payments

@@ -72,7 +72,13 @@ class Store:
     # --- games --------------------------------------------------------------------------
 
     def create_game(
-        self, ruleset: str, players: list[str], first_dealer: int, penny_cents: int, sides: list[int] | None = None
+        self,
+        ruleset: str,
+        players: list[str],
+        first_dealer: int,
+        penny_cents: int,
+        sides: list[int] | None = None,
+        night_id: int | None = None,
     ) -> int:
         """One game and its seats in one transaction; ``sides[seat]`` is the side each seat plays for."""
         with self.db.atomic():
@@ -85,6 +91,7 @@ class Store:
                         "first_dealer": first_dealer,
                         "penny_cents": penny_cents,
                         "carry_in": 0,
+                        "night_id": night_id,
                     }
                 )
                 .last_pk
@@ -136,13 +143,24 @@ class Store:
         row = next(self.db.query("SELECT coalesce(max(id), 0) + 1 AS next FROM events"))
         return int(row["next"])
 
-    def append_event(self, game_id: int, kind: str, payload: dict[str, Any], expected_version: int) -> int:
-        """Append one event, unless the game has moved on since ``expected_version`` (its event count)."""
+    def append_event(
+        self,
+        game_id: int,
+        kind: str,
+        payload: dict[str, Any],
+        expected_version: int,
+        results: dict[int, list[dict[str, Any]]] | None = None,
+    ) -> int:
+        """Append one event, unless the game has moved on since ``expected_version`` (its event count).
+
+        ``results`` (game id → rows) are the derived results the event changes, written in the
+        same transaction so they never disagree with the events.
+        """
         with self.db.atomic():
             row = next(self.db.query("SELECT count(*) AS n FROM events WHERE game_id = ?", [game_id]))
             if row["n"] != expected_version:
                 raise StaleWrite(expected_version, row["n"])
-            return int(
+            event_id = int(
                 self.db["events"]
                 .insert(
                     {
@@ -154,6 +172,149 @@ class Store:
                 )
                 .last_pk
             )
+            for result_game, rows in (results or {}).items():
+                self.save_results(result_game, rows)
+            return event_id
+
+    # --- derived results, nights, players ----------------------------------------------------
+
+    def save_results(self, game_id: int, rows: list[dict[str, Any]]) -> None:
+        """Replace a game's derived per-seat results (the engine computes them)."""
+        with self.db.atomic():
+            self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
+            ids = {
+                r["seat"]: r["player_id"]
+                for r in self.db.query("SELECT seat, player_id FROM game_players WHERE game_id = ?", [game_id])
+            }
+            self.db["results"].insert_all({**row, "game_id": game_id, "player_id": ids[row["seat"]]} for row in rows)
+
+    def create_night(self, name: str = "") -> int:
+        return int(self.db["nights"].insert({"name": name, "created_at": now(), "closed_at": None}).last_pk)
+
+    def night(self, night_id: int) -> dict[str, Any]:
+        row = next(self.db.query("SELECT * FROM nights WHERE id = ?", [night_id]), None)
+        if row is None:
+            raise NotFound(f"there is no night {night_id}")
+        return row
+
+    def close_night(self, night_id: int) -> None:
+        self.night(night_id)
+        self.db.execute("UPDATE nights SET closed_at = ? WHERE id = ? AND closed_at IS NULL", [now(), night_id])
+
+    def nights(self, limit: int = 50) -> list[dict[str, Any]]:
+        return list(
+            self.db.query(
+                """SELECT n.*, (SELECT count(*) FROM games g WHERE g.night_id = n.id) AS games
+                   FROM nights n ORDER BY n.id DESC LIMIT ?""",
+                [limit],
+            )
+        )
+
+    def open_night(self) -> int | None:
+        """The last night not yet closed: where a new game goes by default."""
+        row = next(self.db.query("SELECT id FROM nights WHERE closed_at IS NULL ORDER BY id DESC LIMIT 1"), None)
+        return None if row is None else int(row["id"])
+
+    def night_game_ids(self, night_id: int) -> list[int]:
+        return [r["id"] for r in self.db.query("SELECT id FROM games WHERE night_id = ? ORDER BY id", [night_id])]
+
+    def player(self, player_id: int) -> dict[str, Any]:
+        row = next(self.db.query("SELECT id, name FROM players WHERE id = ?", [player_id]), None)
+        if row is None:
+            raise NotFound(f"there is no player {player_id}")
+        return row
+
+    def player_id(self, name: str) -> int | None:
+        row = next(self.db.query("SELECT id FROM players WHERE name_key = ?", [name.casefold()]), None)
+        return None if row is None else int(row["id"])
+
+    def player_history(self, player_id: int, limit: int = 200) -> list[dict[str, Any]]:
+        return list(
+            self.db.query(
+                """SELECT r.*, g.ruleset, g.created_at, g.night_id, gp.name
+                   FROM results r JOIN games g ON g.id = r.game_id
+                   JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat
+                   WHERE r.player_id = ? ORDER BY r.game_id DESC LIMIT ?""",
+                [player_id, limit],
+            )
+        )
+
+    def leaderboard(self) -> list[dict[str, Any]]:
+        """Per player over every game: games, wins, points per round, money, best and worst round."""
+        return list(
+            self.db.query(
+                """SELECT p.id, p.name, count(*) AS games, sum(r.won) AS wins,
+                          sum(r.points) AS points, sum(r.rounds) AS rounds, sum(r.money) AS money,
+                          min(r.best_round) AS best_low, max(r.best_round) AS best_high,
+                          max(r.worst_round) AS worst_high, min(r.worst_round) AS worst_low,
+                          group_concat(DISTINCT g.ruleset) AS rulesets
+                   FROM results r JOIN players p ON p.id = r.player_id JOIN games g ON g.id = r.game_id
+                   WHERE r.finished = 1
+                   GROUP BY p.id ORDER BY wins DESC, money DESC, p.name_key"""
+            )
+        )
+
+    # --- export, import, backup ----------------------------------------------------------
+
+    def dump(self, night_id: int | None = None, game_id: int | None = None) -> dict[str, Any]:
+        """Everything entered (not what is derived), as plain data: the whole database, a night or a game."""
+        if game_id is not None:
+            games = [self.game(game_id)]
+            night_ids = [games[0]["night_id"]] if games[0]["night_id"] else []
+        elif night_id is not None:
+            night_ids = [self.night(night_id)["id"]]
+            games = [self.game(gid) for gid in self.night_game_ids(night_id)]
+        else:
+            night_ids = [r["id"] for r in self.db.query("SELECT id FROM nights ORDER BY id")]
+            games = [self.game(r["id"]) for r in self.db.query("SELECT id FROM games ORDER BY id")]
+        return {
+            "format": "scorekeeper-export",
+            "version": 1,
+            "nights": [self.night(n) for n in night_ids],
+            "games": [self._game_dump(game) for game in games],
+        }
+
+    def _game_dump(self, game: dict[str, Any]) -> dict[str, Any]:
+        seats = self.db.query("SELECT seat, name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game["id"]])
+        return {
+            **{key: game[key] for key in ("id", "ruleset", "created_at", "first_dealer", "penny_cents", "night_id")},
+            "players": list(seats),
+            "events": self.events(game["id"]),
+        }
+
+    def load_dump(self, data: dict[str, Any]) -> list[int]:
+        """Import an export, keeping its ids, in one transaction; refused if any id is taken."""
+        if data.get("format") != "scorekeeper-export" or data.get("version") != 1:
+            raise StoreError("not a Scorekeeper export (format scorekeeper-export, version 1)")
+        with self.db.atomic():
+            for night in data["nights"]:
+                if next(self.db.query("SELECT 1 FROM nights WHERE id = ?", [night["id"]]), None):
+                    raise StoreError(f"night {night['id']} already exists: import into an empty database")
+                self.db["nights"].insert(night)
+            for game in data["games"]:
+                if next(self.db.query("SELECT 1 FROM games WHERE id = ?", [game["id"]]), None):
+                    raise StoreError(f"game {game['id']} already exists: import into an empty database")
+                self.db["games"].insert(
+                    {**{k: v for k, v in game.items() if k not in ("players", "events")}, "carry_in": 0}
+                )
+                self.db["game_players"].insert_all(
+                    {**seat, "game_id": game["id"], "player_id": self._player_id(seat["name"])}
+                    for seat in game["players"]
+                )
+                self.db["events"].insert_all(
+                    {**event, "game_id": game["id"], "payload": json.dumps(event["payload"], sort_keys=True)}
+                    for event in game["events"]
+                )
+        return [game["id"] for game in data["games"]]
+
+    def backup(self, path: str | Path) -> None:
+        """A consistent copy of the live database (SQLite's online backup), safe while others write."""
+        target = sqlite3.connect(str(path))
+        try:
+            with target:
+                self.db.conn.backup(target)
+        finally:
+            target.close()
 
 
 # --- Flask integration (flaskr's get_db / init_app) --------------------------------------

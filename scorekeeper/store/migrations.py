@@ -51,3 +51,29 @@ def m002_sides(db: Database) -> None:
     """Games played by sides (Pennies From Heaven): the side each seat plays for."""
     db["game_players"].add_column("side", int)
     db.execute("UPDATE game_players SET side = seat")
+
+
+@migrations()
+def m003_nights_and_results(db: Database) -> None:
+    """Nights group games; ``results`` is each seat's game derived by the engine (for history and
+    the leaderboard without replaying every game), rewritten with every entry of that game."""
+    db["nights"].create({"id": int, "name": str, "created_at": str, "closed_at": str}, pk="id", not_null={"created_at"})
+    db["games"].add_column("night_id", int, fk="nights", fk_col="id")
+    db["games"].create_index(["night_id"])
+    db["results"].create(
+        {
+            "game_id": int,
+            "seat": int,
+            "player_id": int,
+            "rounds": int,
+            "points": int,
+            "won": int,
+            "finished": int,
+            "money": int,
+            "best_round": int,
+            "worst_round": int,
+        },
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
+    )
+    db["results"].create_index(["player_id", "game_id"])

@@ -1,0 +1,104 @@
+"""Nights: the games of one evening, the money across them, and who pays whom."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from ..catalog import Catalog
+from ..exports import to_csv_text, to_json_text
+from ..night_report import NightReport, night_report
+from ..printing import render_summary
+from ..printing.render import html_to_pdf
+from ..rules.ledger import SettlementError
+from ..store import NotFound, get_store
+from .forms import CloseNightForm, NewNightForm
+
+bp = Blueprint("nights", __name__)
+
+
+def catalog() -> Catalog:
+    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
+
+
+def report(night_id: int) -> NightReport:
+    try:
+        return night_report(get_store(), catalog(), night_id)
+    except NotFound:
+        abort(404)
+
+
+@bp.route("/nights", methods=["GET", "POST"])
+def index() -> ResponseReturnValue:
+    form = NewNightForm()
+    if form.validate_on_submit():
+        night_id = get_store().create_night((form.name.data or "").strip())
+        flash("A new night: games you start now belong to it", "ok")
+        return redirect(url_for("nights.show", night_id=night_id))
+    return render_template("nights.html", nights=get_store().nights(), form=form), (400 if form.errors else 200)
+
+
+@bp.get("/nights/<int:night_id>")
+def show(night_id: int) -> ResponseReturnValue:
+    night = report(night_id)
+    keeper = request.args.get("keeper") or None
+    if keeper is not None and keeper not in night.players:
+        abort(400, f"{keeper!r} did not play tonight")
+    try:
+        payments, problem = night.settlement(keeper), None
+    except SettlementError as error:
+        payments, problem = [], str(error)
+    return render_template(
+        "night.html", night=night, payments=payments, problem=problem, keeper=keeper, close_form=CloseNightForm()
+    )
+
+
+@bp.post("/nights/<int:night_id>/close")
+def close(night_id: int) -> ResponseReturnValue:
+    form = CloseNightForm()
+    if form.validate_on_submit():
+        try:
+            get_store().close_night(night_id)
+        except NotFound:
+            abort(404)
+        flash("Night closed: new games start a new night", "ok")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+def download(text: str, mimetype: str, filename: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/nights/<int:night_id>/export.json")
+def export_json(night_id: int) -> ResponseReturnValue:
+    try:
+        data = get_store().dump(night_id=night_id)
+    except NotFound:
+        abort(404)
+    return download(to_json_text(data), "application/json", f"night-{night_id}.json")
+
+
+@bp.get("/nights/<int:night_id>/export.csv")
+def export_csv(night_id: int) -> ResponseReturnValue:
+    return download(to_csv_text(report(night_id).games), "text/csv", f"night-{night_id}.csv")
+
+
+@bp.get("/nights/<int:night_id>/summary.pdf")
+def summary_pdf(night_id: int) -> ResponseReturnValue:
+    from ..printing import paper
+
+    night = report(night_id)
+    try:
+        payments = night.settlement()
+    except SettlementError:
+        payments = []
+    title = f"Night {night_id}" + (f" · {night.night['name']}" if night.night["name"] else "")
+    html = render_summary(
+        title, night.games, night.nets, payments, night.in_bowls, night.penny_cents, paper(),
+        when=night.night["created_at"][:10],
+    )  # fmt: skip
+    response = Response(html_to_pdf(html, current_app.static_folder or "static"), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="night-{night_id}-summary.pdf"'
+    return response

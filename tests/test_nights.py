@@ -1,0 +1,272 @@
+"""Nights: the money across games, the settlement, players' history, export, import and backup."""
+
+import json
+import sqlite3
+import threading
+from itertools import permutations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import create_app
+from scorekeeper.rules.ledger import settle, settle_with_keeper, zero_sum_groups
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+# --- settlement: properties -----------------------------------------------------------------
+
+
+def brute_force_groups(nets):
+    """The most zero-sum groups, by trying every way to split the players (small n only)."""
+    names = [n for n in nets if nets[n]]
+    best = 0
+
+    def split(rest, groups):
+        nonlocal best
+        if not rest:
+            best = max(best, groups)
+            return
+        first, others = rest[0], rest[1:]
+        for mask in range(1 << len(others)):
+            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
+            if sum(nets[n] for n in group) == 0:
+                split([o for o in others if o not in group], groups + 1)
+
+    split(names, 0)
+    return best
+
+
+NETS = st.lists(st.integers(-40, 40), min_size=1, max_size=9).map(
+    lambda values: {f"P{i}": v for i, v in enumerate(values + [-sum(values)])}
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(NETS)
+def test_settlement_pays_every_net_exactly_with_fewest_payments(nets):
+    order = list(nets)
+    payments = settle(nets, order)
+    balance = dict(nets)
+    for p in payments:
+        assert p.pennies > 0 and p.from_player != p.to_player
+        balance[p.from_player] += p.pennies
+        balance[p.to_player] -= p.pennies
+    assert all(v == 0 for v in balance.values())
+    groups = zero_sum_groups(nets, order)
+    owing = sum(1 for v in nets.values() if v)
+    assert len(payments) <= owing - len(groups)
+    if owing <= 8:
+        assert len(groups) == brute_force_groups(nets)
+
+
+@settings(max_examples=200, deadline=None)
+@given(NETS, st.randoms())
+def test_settlement_is_stable_when_players_are_listed_in_another_order(nets, rng):
+    order = list(nets)
+    shuffled_items = list(nets.items())
+    rng.shuffle(shuffled_items)
+    assert settle(dict(shuffled_items), order) == settle(nets, order)
+
+
+def test_settle_with_the_bowl_keeper():
+    nets = {"Ann": 30, "Bob": -10, "Cy": -25, "Di": 5}
+    payments = [(p.from_player, p.to_player, p.pennies) for p in settle_with_keeper(nets, "Ann", list(nets))]
+    assert payments == [("Bob", "Ann", 10), ("Cy", "Ann", 25), ("Ann", "Di", 5)]
+
+
+def test_two_pairs_settle_in_two_payments():
+    nets = {"Ann": 7, "Bob": -3, "Cy": 3, "Di": -7}
+    payments = [(p.from_player, p.to_player, p.pennies) for p in settle(nets, PLAYERS)]
+    assert sorted(payments) == [("Bob", "Cy", 3), ("Di", "Ann", 7)]
+    for order in permutations(PLAYERS):
+        assert sorted((p.from_player, p.to_player, p.pennies) for p in settle(nets, list(order))) == sorted(payments)
+
+
+# --- a night worked by hand -------------------------------------------------------------------
+
+
+def tie_game(api, night, cy="5", di="5 5"):
+    """Ann and Bob go out in turn and tie on 0; Cy and Di are caught every round."""
+    gid = api.call(
+        "POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "first_dealer": "Ann"}, 201
+    )["id"]
+    for number in range(7):
+        out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
+        state = api.round(gid, out, {other: "", "Cy": cy, "Di": di})
+    return state
+
+
+def test_a_night_with_a_tie_and_a_carried_penny(api, client):
+    night = api.call("POST", "/api/nights", {"name": "Grandma's"}, 201)["id"]
+    first = tie_game(api, night)
+    # 7 rounds × 3 cards = 21 pennies; Ann and Bob tie: 10 each, 1 penny stays in the bowl.
+    assert (first["bowl"], first["payouts"], first["left_in_bowl"]) == (21, {"Ann": 10, "Bob": 10}, 1)
+    second = tie_game(api, night)
+    # The carried penny makes 22: 11 each, nothing left over.
+    assert (second["bowl"], second["payouts"], second["left_in_bowl"]) == (22, {"Ann": 11, "Bob": 11}, 0)
+    report = api.call("GET", f"/api/nights/{night}")
+    # Ann: +10 +11 = 21; Bob the same; Cy paid 7 + 7 = 14; Di 14 + 14 = 28. 21 + 21 − 14 − 28 = 0.
+    assert report["nets"] == {"Ann": 21, "Bob": 21, "Cy": -14, "Di": -28}
+    assert report["left_in_bowls"] == 0
+    assert [g["carry_in"] for g in report["games"]] == [0, 1]
+    assert sorted((p["from"], p["to"], p["pennies"]) for p in report["settlement"]) == [
+        ("Cy", "Bob", 14),
+        ("Di", "Ann", 21),
+        ("Di", "Bob", 7),
+    ]
+    page = client.get(f"/nights/{night}").text
+    assert "Every penny accounted for" in page and "Grandma&#39;s" in page
+    assert "took the bowl (shared by 2), with 1 carried in" in page
+
+
+def test_a_leftover_at_the_end_of_the_night_is_shown_in_the_bowl(api):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    tie_game(api, night)
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["left_in_bowls"] == 1
+    assert sum(report["nets"].values()) == -1
+    # Ann +10, Bob +10, Cy −7, Di −14, and the bowl keeps 1: Di's penny stays there.
+    assert sorted((p["from"], p["to"], p["pennies"]) for p in report["settlement"]) == [
+        ("Cy", "Bob", 7),
+        ("Di", "Ann", 10),
+        ("Di", "Bob", 3),
+        ("Di", "the bowl", 1),
+    ]
+
+
+def test_a_correction_in_an_earlier_game_follows_through_the_carry(api):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    first = tie_game(api, night)
+    second = tie_game(api, night)
+    assert second["bowl"] == 22
+    # Correct game 1's last round: Cy caught with one card more → bowl 22, split 11/11, no carry.
+    api.call(
+        "PUT",
+        f"/api/games/{first['id']}/rounds/7",
+        {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5 5", "Di": "5 5"}},
+    )
+    assert api.call("GET", f"/api/games/{second['id']}")["bowl"] == 21
+
+
+def test_nights_refusals(api):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "night": 99}
+    assert "there is no night 99" in api.call("POST", "/api/games", body, 400)["error"]
+    assert api.call("GET", "/api/nights/99", None, 404)["error"] == "there is no night 99"
+    assert night
+
+
+# --- players across nights --------------------------------------------------------------------
+
+
+def test_players_keep_their_identity_and_the_leaderboard_counts(api, client):
+    tie_game(api, None)
+    gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["ann", "BOB", "Cy"]}, 201)["id"]
+    for _ in range(7):
+        api.round(gid, "Cy", {"ann": "K", "BOB": "5"})
+    board = client.get("/players").text
+    assert board.count(">Ann</a>") == 1  # "ann" is the same player
+    assert board.count(">Cy</a>") == 1 and ">ann</a>" not in board
+    page = client.get("/players/1").text
+    assert "Game 1" in page and "Game 2" in page and "<svg" in page
+    assert client.get("/players/99").status_code == 404
+
+
+def test_leaderboard_numbers(api, app):
+    tie_game(api, None)
+    with app.app_context():
+        from scorekeeper.store import get_store
+
+        board = {row["name"]: row for row in get_store().leaderboard()}
+    assert board["Ann"]["wins"] == 1 and board["Cy"]["wins"] == 0
+    assert board["Cy"]["money"] == -7 and board["Ann"]["money"] == 10
+    assert board["Di"]["points"] == 70 and board["Di"]["rounds"] == 7
+    assert board["Di"]["best_low"] == 10 and board["Di"]["worst_high"] == 10
+
+
+# --- export, import, backup ----------------------------------------------------------------------
+
+
+def test_export_import_export_is_byte_identical(api, client, tmp_path, runner):
+    night = api.call("POST", "/api/nights", {"name": "Zoë's"}, 201)["id"]
+    tie_game(api, night)
+    pfh = api.call(
+        "POST",
+        "/api/games",
+        {"ruleset": "pennies-from-heaven", "players": PLAYERS, "teams": [["Ann", "Cy"], ["Bob", "Di"]], "night": night},
+        201,
+    )["id"]
+    api.call(
+        "POST",
+        f"/api/games/{pfh}/rounds",
+        {
+            "went_out": None,
+            "sides": [
+                {"players": ["Ann", "Cy"], "melded": "K K K Q Q Q", "hands": {"Ann": "3S", "Cy": ""}},
+                {"players": ["Bob", "Di"], "melded_points": 70, "hands": {"Bob": "", "Di": "JKR"}},
+            ],
+        },
+        201,
+    )
+    api.buy(1, "Bob", 400)  # finished game: refused, nothing recorded
+    first = tmp_path / "first.json"
+    assert runner.invoke(args=["export", str(first)]).exit_code == 0
+    night_export = client.get(f"/nights/{night}/export.json").data
+
+    fresh = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fresh.sqlite"), "SECRET_KEY": "t"})
+    result = fresh.test_cli_runner().invoke(args=["import", str(first)])
+    assert result.exit_code == 0, result.output
+    second = tmp_path / "second.json"
+    assert fresh.test_cli_runner().invoke(args=["export", str(second)]).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()
+    assert fresh.test_client().get(f"/nights/{night}/export.json").data == night_export
+    assert fresh.test_client().get("/api/games/1").get_json() == client.get("/api/games/1").get_json()
+    again = fresh.test_cli_runner().invoke(args=["import", str(first)])
+    assert again.exit_code != 0 and "already exists" in again.output
+
+
+def test_csv_export(api, client):
+    state = tie_game(api, None)
+    text = client.get(f"/games/{state['id']}/export.csv").text
+    lines = text.strip().splitlines()
+    assert lines[0] == "game,ruleset,round,player,went_out,cards,points,pennies,buys,total"
+    assert len(lines) == 1 + 7 * 4
+    assert "1,ten-pennies,1,Di,0,5 5,10,2,0,10" in lines
+
+
+def test_backup_while_the_app_writes(app, api, tmp_path, runner):
+    gid = api.new_game()["id"]
+    stop = threading.Event()
+    errors = []
+
+    def keep_buying():
+        client = app.test_client()
+        while not stop.is_set():
+            for name in PLAYERS:
+                response = client.post(f"/api/games/{gid}/buys", json={"player": name})
+                if response.status_code not in (201, 400):
+                    errors.append(response.status_code)
+            client.post(f"/api/games/{gid}/undo", json={"event": 1})
+
+    writer = threading.Thread(target=keep_buying)
+    writer.start()
+    try:
+        for i in range(3):
+            target = tmp_path / f"backup-{i}.sqlite"
+            result = runner.invoke(args=["backup", str(target)])
+            assert result.exit_code == 0, result.output
+            with sqlite3.connect(target) as conn:
+                assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+                assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+    finally:
+        stop.set()
+        writer.join()
+    assert errors == []
+
+
+def test_import_refuses_what_is_not_an_export(runner, tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps({"hello": 1}))
+    result = runner.invoke(args=["import", str(path)])
+    assert result.exit_code != 0 and "not a Scorekeeper export" in result.output
