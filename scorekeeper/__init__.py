@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask, Response
 
+from . import serving
 from . import store as store_module
 from .catalog import load_catalog
 
@@ -61,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .errors import bp as errors_bp
     from .forms import csrf
     from .games import bp as games_bp
+    from .live import bp as live_bp
     from .melds import bp as melds_bp
     from .nights import bp as nights_bp
     from .players import bp as players_bp
@@ -75,7 +77,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(printing_bp)
     app.register_blueprint(nights_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(live_bp)
     register_commands(app)
+    serving.register(app)
     app.after_request(security_headers)
     return app
 

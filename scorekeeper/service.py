@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .catalog import Catalog
+from .lock import check_new_pin
 from .rules.books import BOOK_KINDS, SideEntry
 from .rules.cards import Card, CardError, format_hand, parse_hand
 from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name
@@ -111,6 +112,7 @@ def start_game(
     rng: random.Random | None = None,
     teams: list[list[str]] | None = None,
     night_id: int | None = None,
+    pin: str | None = None,
 ) -> int:
     """Seat the players; with no first dealer named, the app draws one at random."""
     players = tuple(clean_name(name) for name in names)
@@ -132,7 +134,13 @@ def start_game(
             raise GameError(f"there is no night {night_id}") from None
         if night["closed_at"]:
             raise GameError(f"night {night_id} is closed: start a new night for this game")
-    return store.create_game(ruleset.id, list(players), dealer_seat, penny_cents, side_of, night_id)
+    pin_hash = None
+    if pin:
+        try:
+            pin_hash = check_new_pin(pin)
+        except ValueError as error:
+            raise GameError(str(error)) from None
+    return store.create_game(ruleset.id, list(players), dealer_seat, penny_cents, side_of, night_id, pin_hash)
 
 
 def _next_id(game: Game) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from .. import meld_checks, service
+from .. import lock, meld_checks, service
 from ..catalog import Catalog, UnknownRuleset
 from ..night_report import night_report
 from ..rules.game import Game, GameError
@@ -62,6 +62,13 @@ def load(game_id: int) -> Game:
     return service.load_game(get_store(), catalog(), game_id)
 
 
+def load_for_writing(game_id: int) -> Game:
+    """The game, once the request shows it may change it (a locked game needs its token)."""
+    game = load(game_id)
+    lock.require_api_unlock(get_store().game(game_id))
+    return game
+
+
 @bp.errorhandler(BadRequest)
 @bp.errorhandler(UnknownRuleset)
 @bp.errorhandler(meld_checks.MeldQuestionError)
@@ -81,6 +88,11 @@ def game_error(error: GameError) -> ResponseReturnValue:
 @bp.errorhandler(service.GameNotFound)
 def not_found(error: LookupError) -> ResponseReturnValue:
     return jsonify(error=str(error.args[0])), 404
+
+
+@bp.errorhandler(lock.LockError)
+def locked(error: lock.LockError) -> ResponseReturnValue:
+    return jsonify(error=str(error)), error.status
 
 
 @bp.errorhandler(StaleWrite)
@@ -112,6 +124,7 @@ def create_game() -> ResponseReturnValue:
         1 if penny is None else penny,
         teams=teams,
         night_id=field(data, "night", int, required=False),
+        pin=field(data, "pin", str, required=False),
     )
     return state(load(game_id), 201)
 
@@ -127,7 +140,7 @@ def buy(game_id: int) -> ResponseReturnValue:
     game = service.record_buy(
         get_store(),
         catalog(),
-        load(game_id),
+        load_for_writing(game_id),
         field(data, "player", str),
         version=field(data, "version", int, required=False),
         round_number=field(data, "round", int, required=False),
@@ -151,13 +164,13 @@ def record(game: Game, data: dict[str, Any], number: int | None) -> Game:
 
 @bp.post("/games/<int:game_id>/rounds")
 def record_round(game_id: int) -> ResponseReturnValue:
-    return state(record(load(game_id), body(), None), 201)
+    return state(record(load_for_writing(game_id), body(), None), 201)
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
 def correct_round(game_id: int, number: int) -> ResponseReturnValue:
     data = body()
-    game = load(game_id)
+    game = load_for_writing(game_id)
     if not 1 <= number <= len(game.rounds):
         raise GameError(f"round {number} has not been recorded; record it with POST .../rounds")
     return state(record(game, data, number))
@@ -167,7 +180,9 @@ def correct_round(game_id: int, number: int) -> ResponseReturnValue:
 def undo(game_id: int) -> ResponseReturnValue:
     data = body()
     version = field(data, "version", int, required=False)
-    return state(service.undo(get_store(), catalog(), load(game_id), field(data, "event", int), version), 201)
+    return state(
+        service.undo(get_store(), catalog(), load_for_writing(game_id), field(data, "event", int), version), 201
+    )
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -215,3 +230,15 @@ def create_night() -> ResponseReturnValue:
 @bp.get("/nights/<int:night_id>")
 def get_night(night_id: int) -> ResponseReturnValue:
     return jsonify(night_report(get_store(), catalog(), night_id).to_json())
+
+
+@bp.post("/games/<int:game_id>/unlock")
+def unlock(game_id: int) -> ResponseReturnValue:
+    """Trade the game's PIN for a bearer token that opens it for writing."""
+    data = body()
+    load(game_id)
+    row = get_store().game(game_id)
+    if not row["pin_hash"]:
+        return jsonify(token=lock.issue_token(game_id), locked=False)
+    lock.verify_pin(get_store(), row, field(data, "pin", str))
+    return jsonify(token=lock.issue_token(game_id), locked=True)

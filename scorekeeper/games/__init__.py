@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from wtforms.validators import ValidationError
 
-from .. import service
+from .. import lock, service
 from ..catalog import Catalog
 from ..forms import choices
 from ..rules.game import Game, GameError, HandRecord, describe_round
 from ..rules.ledger import format_money
 from ..store import StaleWrite, get_store
-from .forms import NOBODY, BuyForm, HandForm, NewGameForm, RoundForm, UndoForm
+from .forms import NOBODY, BuyForm, HandForm, LockForm, NewGameForm, RoundForm, UndoForm, UnlockForm
 
 bp = Blueprint("games", __name__)
 
@@ -69,10 +69,13 @@ def new_game() -> ResponseReturnValue:
                 form.penny_cents.data or 1,
                 teams=teams,
                 night_id=form.night_id(),
+                pin=form.pin.data or None,
             )
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
         else:
+            if form.pin.data:
+                lock.remember_unlocked(game_id)  # whoever set the PIN is the scorekeeper
             return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
@@ -80,22 +83,78 @@ def new_game() -> ResponseReturnValue:
     ), status
 
 
+def locked_out(game_id: int) -> ResponseReturnValue | None:
+    """A redirect to the unlock page when this browser may not change the game, else None."""
+    if lock.page_unlocked(get_store().game(game_id)):
+        return None
+    flash("This game is locked: only the scorekeeper can change it. Enter the PIN to unlock it here.", "error")
+    return redirect(url_for("games.unlock", game_id=game_id))
+
+
 @bp.get("/games/<int:game_id>")
 def show(game_id: int) -> ResponseReturnValue:
     game = load(game_id)
+    row = get_store().game(game_id)
+    share_url = share_link(row["share_token"])
     return render_template(
         "game.html",
         game=game,
-        night_id=get_store().game(game_id)["night_id"],
+        night_id=row["night_id"],
+        locked=bool(row["pin_hash"]),
+        can_write=lock.page_unlocked(row),
+        share_url=share_url,
+        share_qr=qr_svg(share_url),
+        lock_form=LockForm(),
         round=describe_round(game.setup, game.current_round) if game.current_round else None,
         buy_form=BuyForm(version=game.version),
         undo_form=UndoForm(version=game.version),
     )
 
 
+def share_link(token: str) -> str:
+    """The live view's address; PUBLIC_URL (set by ``serve --network``) is what phones can reach."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("live.view", token=token)
+
+
+def qr_svg(url: str) -> str:
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+
+
+@bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
+def unlock(game_id: int) -> ResponseReturnValue:
+    load(game_id)
+    row = get_store().game(game_id)
+    form = UnlockForm()
+    if not row["pin_hash"] or lock.page_unlocked(row):
+        return redirect(url_for("games.show", game_id=game_id))
+    if form.validate_on_submit():
+        try:
+            lock.verify_pin(get_store(), row, form.pin.data)
+        except lock.LockError as error:
+            form.pin.errors = [str(error)]
+        else:
+            lock.remember_unlocked(game_id)
+            flash("Unlocked on this device: you can change the game", "ok")
+            return redirect(url_for("games.show", game_id=game_id))
+    return render_template("unlock.html", form=form, game_id=game_id), (400 if form.errors else 200)
+
+
+@bp.post("/games/<int:game_id>/lock")
+def relock(game_id: int) -> ResponseReturnValue:
+    if LockForm().validate_on_submit():
+        lock.forget_unlocked(game_id)
+        flash("Locked again on this device", "ok")
+    return redirect(url_for("games.show", game_id=game_id))
+
+
 @bp.post("/games/<int:game_id>/buys")
 def buy(game_id: int) -> ResponseReturnValue:
     game = load(game_id)
+    if refused := locked_out(game_id):
+        return refused
     form = BuyForm()
     if not form.validate_on_submit():
         flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
@@ -117,6 +176,8 @@ def buy(game_id: int) -> ResponseReturnValue:
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     game = load(game_id)
+    if refused := locked_out(game_id):
+        return refused
     if number is not None and not 1 <= number <= len(game.rounds):
         abort(404)
     if number is None and game.finished:
@@ -226,6 +287,8 @@ def attach_error(form: RoundForm, game: Game, error: GameError) -> None:
 @bp.post("/games/<int:game_id>/undo/<int:event_id>")
 def undo(game_id: int, event_id: int) -> ResponseReturnValue:
     game = load(game_id)
+    if refused := locked_out(game_id):
+        return refused
     form = UndoForm()
     if form.validate_on_submit():
         try:

@@ -6,8 +6,18 @@ from typing import Any
 
 from flask import request
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+from wtforms import (
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    PasswordField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..forms import choices
 from ..rules.game import MAX_NAME_LENGTH, clean_name
@@ -27,6 +37,10 @@ class NewGameForm(FlaskForm):
         ),
     )
     night = SelectField("Night", default="")
+    pin = PasswordField(
+        "Scorekeeper's PIN (optional: without it nobody else can change this game)",
+        validators=[Optional(), Length(min=4, max=64, message="a PIN has 4 to 64 characters")],
+    )
     penny_cents = IntegerField(
         "One penny is worth (cents)",
         default=1,
@@ -63,6 +77,14 @@ class NewGameForm(FlaskForm):
         if not typed:
             raise ValidationError(f"the first dealer is player {seat + 1}, but that name box is empty")
         return typed
+
+
+class UnlockForm(FlaskForm):
+    pin = PasswordField("PIN", validators=[InputRequired(message="type the game's PIN")])
+
+
+class LockForm(FlaskForm):
+    pass
 
 
 class VersionedForm(FlaskForm):

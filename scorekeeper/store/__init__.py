@@ -6,9 +6,13 @@ derived from it by the rules engine, so a correction never loses the entry it co
 
 from __future__ import annotations
 
+import contextlib
 import json
+import secrets
 import sqlite3
+import time
 from datetime import UTC, datetime
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +55,26 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """One write transaction that takes SQLite's write lock up front (BEGIN IMMEDIATE).
+
+        A plain BEGIN starts as a reader; upgrading it to a writer after another connection
+        has written fails at once with "database is locked" instead of waiting. Taking the lock
+        first makes concurrent writers queue on the busy timeout. Nested uses become savepoints.
+        """
+        if self.db.conn.in_transaction:
+            with self.db.atomic():
+                yield
+            return
+        self.db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.conn.execute("ROLLBACK")
+            raise
+        self.db.conn.execute("COMMIT")
+
     def migrate(self) -> None:
         # WAL lets the live view read while the scorekeeper writes; it must be set outside a transaction.
         self.db.execute("PRAGMA journal_mode = WAL")
@@ -79,9 +103,10 @@ class Store:
         penny_cents: int,
         sides: list[int] | None = None,
         night_id: int | None = None,
+        pin_hash: str | None = None,
     ) -> int:
         """One game and its seats in one transaction; ``sides[seat]`` is the side each seat plays for."""
-        with self.db.atomic():
+        with self.writing():
             game_id = int(
                 self.db["games"]
                 .insert(
@@ -92,6 +117,8 @@ class Store:
                         "penny_cents": penny_cents,
                         "carry_in": 0,
                         "night_id": night_id,
+                        "share_token": secrets.token_urlsafe(16),
+                        "pin_hash": pin_hash,
                     }
                 )
                 .last_pk
@@ -156,7 +183,7 @@ class Store:
         ``results`` (game id → rows) are the derived results the event changes, written in the
         same transaction so they never disagree with the events.
         """
-        with self.db.atomic():
+        with self.writing():
             row = next(self.db.query("SELECT count(*) AS n FROM events WHERE game_id = ?", [game_id]))
             if row["n"] != expected_version:
                 raise StaleWrite(expected_version, row["n"])
@@ -180,13 +207,45 @@ class Store:
 
     def save_results(self, game_id: int, rows: list[dict[str, Any]]) -> None:
         """Replace a game's derived per-seat results (the engine computes them)."""
-        with self.db.atomic():
+        with self.writing():
             self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
             ids = {
                 r["seat"]: r["player_id"]
                 for r in self.db.query("SELECT seat, player_id FROM game_players WHERE game_id = ?", [game_id])
             }
             self.db["results"].insert_all({**row, "game_id": game_id, "player_id": ids[row["seat"]]} for row in rows)
+
+    def game_by_share_token(self, token: str) -> int:
+        row = next(self.db.query("SELECT id FROM games WHERE share_token = ?", [token]), None)
+        if row is None:
+            raise NotFound("there is no game behind that link")
+        return int(row["id"])
+
+    def pin_block(self, game_id: int, client: str) -> float:
+        """Seconds this client must still wait before trying another PIN (0: may try now)."""
+        row = next(
+            self.db.query("SELECT blocked_until FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]),
+            None,
+        )
+        return max(0.0, (row["blocked_until"] if row else 0.0) - time.time())
+
+    def pin_failed(self, game_id: int, client: str, free_tries: int, base_delay: float) -> float:
+        """Count a wrong PIN; past the free tries each failure doubles the wait. Returns the wait."""
+        with self.writing():
+            row = next(
+                self.db.query("SELECT failures FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]),
+                None,
+            )
+            failures = (row["failures"] if row else 0) + 1
+            wait = 0.0 if failures <= free_tries else base_delay * 2 ** (failures - free_tries - 1)
+            self.db["pin_failures"].upsert(
+                {"game_id": game_id, "client": client, "failures": failures, "blocked_until": time.time() + wait},
+                pk=("game_id", "client"),
+            )
+        return wait
+
+    def pin_succeeded(self, game_id: int, client: str) -> None:
+        self.db.execute("DELETE FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client])
 
     def create_night(self, name: str = "") -> int:
         return int(self.db["nights"].insert({"name": name, "created_at": now(), "closed_at": None}).last_pk)
@@ -286,7 +345,7 @@ class Store:
         """Import an export, keeping its ids, in one transaction; refused if any id is taken."""
         if data.get("format") != "scorekeeper-export" or data.get("version") != 1:
             raise StoreError("not a Scorekeeper export (format scorekeeper-export, version 1)")
-        with self.db.atomic():
+        with self.writing():
             for night in data["nights"]:
                 if next(self.db.query("SELECT 1 FROM nights WHERE id = ?", [night["id"]]), None):
                     raise StoreError(f"night {night['id']} already exists: import into an empty database")
@@ -295,7 +354,12 @@ class Store:
                 if next(self.db.query("SELECT 1 FROM games WHERE id = ?", [game["id"]]), None):
                     raise StoreError(f"game {game['id']} already exists: import into an empty database")
                 self.db["games"].insert(
-                    {**{k: v for k, v in game.items() if k not in ("players", "events")}, "carry_in": 0}
+                    # A new share link; a PIN is not exported, so an imported game starts unlocked.
+                    {
+                        **{k: v for k, v in game.items() if k not in ("players", "events")},
+                        "carry_in": 0,
+                        "share_token": secrets.token_urlsafe(16),
+                    }
                 )
                 self.db["game_players"].insert_all(
                     {**seat, "game_id": game["id"], "player_id": self._player_id(seat["name"])}

@@ -77,3 +77,19 @@ def m003_nights_and_results(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
     )
     db["results"].create_index(["player_id", "game_id"])
+
+
+@migrations()
+def m004_share_links_and_locks(db: Database) -> None:
+    """Each game gets an unguessable share token; a game may carry a hashed scorekeeper PIN;
+    failed PIN attempts are counted per game and client to slow down guessing."""
+    import secrets
+
+    db["games"].add_column("share_token", str)
+    db["games"].add_column("pin_hash", str)
+    for row in list(db.query("SELECT id FROM games")):
+        db.execute("UPDATE games SET share_token = ? WHERE id = ?", [secrets.token_urlsafe(16), row["id"]])
+    db["games"].create_index(["share_token"], unique=True)
+    db["pin_failures"].create(
+        {"game_id": int, "client": str, "failures": int, "blocked_until": float}, pk=("game_id", "client")
+    )

@@ -129,9 +129,31 @@ function meldForm() {
   if (form) tapPad(form, () => true, () => {});
 }
 
+// Live view: poll the game's version; when it moves, fetch the new scorepad in place.
+function liveView() {
+  const live = document.getElementById("live");
+  if (!live) return;
+  let version = live.dataset.version;
+  const poll = async () => {
+    try {
+      const response = await fetch(live.dataset.stateUrl, { cache: "no-store" });
+      const data = await response.json();
+      if (String(data.version) !== version) {
+        const html = await (await fetch(live.dataset.fragmentUrl, { cache: "no-store" })).text();
+        live.innerHTML = html;
+        version = String(data.version);
+      }
+    } catch (e) {
+      // The Wi-Fi dropped: keep the last scores on screen and try again at the next tick.
+    }
+  };
+  setInterval(poll, 2000);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   keepAwake();
   relabelDealers();
   roundForm();
   meldForm();
+  liveView();
 });

@@ -1,0 +1,71 @@
+"""Serving the app for a table: waitress (a production WSGI server in pure Python), on this
+computer only by default, or on the home network with ``--network``, with a QR code to scan."""
+
+from __future__ import annotations
+
+import socket
+
+import click
+from flask import Flask
+
+DEFAULT_PORT = 5000
+
+
+def lan_address() -> str | None:
+    """This computer's address on the local network, as the other devices see it (no traffic sent)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    addresses = sorted({str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")})
+    return addresses[0] if addresses else None
+
+
+def terminal_qr(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
+    from waitress import serve as waitress_serve
+
+    host = "0.0.0.0" if network else "127.0.0.1"
+    address = lan_address() if network else "127.0.0.1"
+    url = f"http://{address or '<this computer’s address>'}:{port}/"
+    if network and address:
+        app.config["PUBLIC_URL"] = url  # share links and QR codes point where phones can reach
+    click.echo(f"Scorekeeper is serving at {url}")
+    if network and address:
+        click.echo("Scan to open it on a phone on the same Wi-Fi:")
+        click.echo(terminal_qr(url))
+    elif network:
+        click.echo("(could not tell this computer's network address: look it up in the network settings)")
+    click.echo("Stop it with Ctrl+C.")
+    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+
+
+def register(app: Flask) -> None:
+    @app.cli.command("serve")
+    @click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
+    @click.option("--port", default=DEFAULT_PORT, show_default=True, help="Port to listen on.")
+    def serve_command(network: bool, port: int) -> None:
+        """Serve the app with waitress (127.0.0.1 unless --network)."""
+        serve(app, port, network)
+
+
+def main() -> None:
+    """Console script ``scorekeeper-serve [--network] [--port N]``."""
+    from . import create_app
+
+    @click.command()
+    @click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
+    @click.option("--port", default=DEFAULT_PORT, show_default=True)
+    def run(network: bool, port: int) -> None:
+        serve(create_app(), port, network)
+
+    run()
