@@ -11,8 +11,8 @@ import json
 import secrets
 import sqlite3
 import time
-from datetime import UTC, datetime
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
