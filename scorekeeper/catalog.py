@@ -46,10 +46,19 @@ class Catalog:
         self.rulesets[ruleset.id] = ruleset
 
 
+# The family's chief game first: it is what the new-game form offers by default.
+BUILTIN_ORDER = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"]
+
+
+def _builtin_rank(name: str) -> tuple[int, str]:
+    stem = name.removesuffix(".toml")
+    return (BUILTIN_ORDER.index(stem) if stem in BUILTIN_ORDER else len(BUILTIN_ORDER), stem)
+
+
 def load_catalog(house_dir: Path | None) -> Catalog:
     catalog = Catalog()
     data = resources.files("scorekeeper.rules") / "data"
-    for entry in sorted(data.iterdir(), key=lambda e: e.name):
+    for entry in sorted(data.iterdir(), key=lambda e: _builtin_rank(e.name)):
         if entry.name.endswith(".toml"):
             catalog.add(entry.read_text(encoding="utf-8"), entry.name, builtin=True)
     if house_dir is not None and house_dir.is_dir():

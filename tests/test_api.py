@@ -3,7 +3,7 @@
 import sqlite3
 
 import pytest
-from conftest import PLAYERS
+from support import PLAYERS
 
 GAME = [  # went out, caught cards
     ("Ann", {"Bob": "K 7 7 2", "Cy": "JKR A 3", "Di": "10 J Q"}),

@@ -4,7 +4,7 @@ with totals worked out by hand in the comments."""
 import re
 
 import pytest
-from conftest import csrf_token
+from support import csrf_token
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = [["Ann", "Cy"], ["Bob", "Di"]]

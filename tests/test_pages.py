@@ -4,7 +4,7 @@ import html
 import re
 
 import pytest
-from conftest import csrf_token
+from support import csrf_token
 from test_api import GAME
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -170,3 +170,11 @@ def test_hands_stay_with_their_seats_when_the_went_out_box_is_not_sent(client):
     assert client.post(url, data=data).status_code == 302
     results = client.get("/api" + game_url).get_json()["rounds"][0]["results"]
     assert {name: r["cards"] for name, r in results.items()} == {"Ann": ["K"], "Bob": [], "Cy": ["A"], "Di": ["5"]}
+
+
+def test_game_page_has_one_share_section_and_a_clean_title(client):
+    game_url = start_game(client)
+    page = client.get(game_url).text
+    assert page.count('class="share"') == 1
+    title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+    assert title == "Game 1 — Ten Pennies"

@@ -14,9 +14,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import PLAYERS, csrf_token
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import PLAYERS, csrf_token
 
 from scorekeeper import serving
 

@@ -1,0 +1,56 @@
+"""Real-browser tests: Playwright for Python driving Debian's Chromium (no browser download).
+
+The app is served by waitress on 127.0.0.1 on a free port inside the test session. Where no
+Chromium can be found these tests are skipped, saying why; CI installs Chromium first.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+
+import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+if CHROMIUM is None:
+    pytest.skip(
+        "no Chromium found: install Debian's chromium package to run the browser tests", allow_module_level=True
+    )
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory) -> Iterator[str]:
+    from waitress import create_server
+
+    from scorekeeper import create_app
+
+    folder = tmp_path_factory.mktemp("browser-instance")
+    app = create_app(
+        {"DATABASE": str(folder / "db.sqlite"), "SECRET_KEY": "browser-tests", "RULESETS_DIR": str(folder / "rulesets")}
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
