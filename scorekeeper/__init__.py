@@ -81,7 +81,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_commands(app)
     serving.register(app)
     app.after_request(security_headers)
+    app.add_url_rule("/healthz", "healthz", healthz)
     return app
+
+
+def healthz() -> Response:
+    """A trivial route: for monitoring, and the benchmark's floor."""
+    return Response("ok", mimetype="text/plain")
 
 
 def security_headers(response: Response) -> Response:

@@ -261,3 +261,35 @@ def test_no_penny_is_created_or_lost(rulesets, rounds, carry_in):
     assert sum(game.money(p) for p in PLAYERS) + payout.left_in_bowl == carry_in
     for p in PLAYERS:
         assert game.money(p) == payout.payouts.get(p, 0) - game.pennies_paid(p)
+
+
+ACTIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("buy"), st.integers(0, 3), st.integers(1, 7)),
+        st.tuples(st.just("round"), st.integers(0, 3), st.integers(1, 7), st.lists(st.integers(0, 3), max_size=3)),
+        st.tuples(st.just("void"), st.integers(1, 40)),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ACTIONS)
+def test_appending_an_event_is_the_same_as_replaying_them_all(rulesets, actions):
+    s = setup(rulesets)
+    game, accepted = Game(s), []
+    for event_id, action in enumerate(actions, start=1):
+        if action[0] == "buy":
+            event = Buy(event_id, action[2], PLAYERS[action[1]])
+        elif action[0] == "round":
+            out = PLAYERS[action[1]]
+            hands = {p: " ".join(["5"] * (n % 4)) for p, n in zip(PLAYERS, action[3] + [0, 0, 0, 0], strict=False)}
+            event = rnd(event_id, action[2], out, **{p: h for p, h in hands.items() if p != out})
+        else:
+            event = Void(event_id, action[1])
+        try:
+            game = game.with_event(event)
+        except GameError:
+            continue
+        accepted.append(event)
+        assert game.to_json() == Game(s, accepted).to_json()

@@ -1,6 +1,7 @@
 """Nights: the money across games, the settlement, players' history, export, import and backup."""
 
 import json
+import re
 import sqlite3
 import threading
 from itertools import permutations
@@ -270,3 +271,15 @@ def test_import_refuses_what_is_not_an_export(runner, tmp_path):
     path.write_text(json.dumps({"hello": 1}))
     result = runner.invoke(args=["import", str(path)])
     assert result.exit_code != 0 and "not a Scorekeeper export" in result.output
+
+
+def test_player_history_pages_through_older_games(api, client):
+    for _ in range(23):
+        gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}, 201)["id"]
+        api.round(gid, "Ann", {"Bob": "K"})
+    page = client.get("/players/1").text
+    assert page.count('class="history-games"') == 1 and page.count("<li>") == 20
+    assert "Game 23" in page and "Game 3<" not in page
+    older = re.search(r'href="(/players/1\?before=\d+)"', page).group(1)
+    rest = client.get(older).text
+    assert rest.count("<li>") == 3 and "Game 3<" in rest and "Older games" not in rest

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from wtforms.validators import ValidationError
@@ -117,7 +119,9 @@ def share_link(token: str) -> str:
     return base.rstrip("/") + url_for("live.view", token=token)
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(url: str) -> str:
+    """The share link's QR code (the same link always draws the same code, so keep it)."""
     import segno
 
     return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
 from .. import service
@@ -10,7 +10,8 @@ from ..printing.chart import Chart, progression_svg
 from ..store import NotFound, get_store
 
 bp = Blueprint("players", __name__)
-CHARTED_GAMES = 10  # charts for the latest games on a history page
+PAGE_SIZE = 20
+CHARTED_GAMES = 5  # charts for the latest games of a page
 
 
 @bp.get("/players")
@@ -28,7 +29,10 @@ def history(player_id: int) -> ResponseReturnValue:
         player = store.player(player_id)
     except NotFound:
         abort(404)
-    games = store.player_history(player_id)
+    before = request.args.get("before", type=int)
+    games = store.player_history(player_id, PAGE_SIZE + 1, before)
+    older = games[PAGE_SIZE - 1]["game_id"] if len(games) > PAGE_SIZE else None
+    games = games[:PAGE_SIZE]
     charts = {}
     for row in games[:CHARTED_GAMES]:
         game = service.load_game(store, current_app.extensions["rulesets"], row["game_id"])
@@ -36,4 +40,6 @@ def history(player_id: int) -> ResponseReturnValue:
             charts[row["game_id"]] = progression_svg(
                 game.competitors, game.running_totals(), Chart(width=520, height=200, legend_width=130)
             )
-    return render_template("player.html", player=player, games=games, charts=charts)
+    return render_template(
+        "player.html", player=player, games=games, charts=charts, stats=store.player_stats(player_id), older=older
+    )

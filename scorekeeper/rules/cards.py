@@ -132,15 +132,10 @@ class Card:
     @classmethod
     def parse(cls, token: str, position: int = 1) -> Card:
         """Parse one token of the notation; ``position`` (1-based) goes into the error."""
-        text = token.strip().upper()
-        if text in _JOKERS:
-            return cls(Rank.JOKER)
-        match = _TOKEN.match(text)
-        if match is None:
+        card = _card_for(token.strip().upper())
+        if card is None:
             raise CardError(f"card {position} ({token!r}) is not a card", token, position)
-        rank_text, suit_text = match.groups()
-        suit = _SUIT_BY_CHAR[suit_text] if suit_text else None
-        return cls(Rank.from_label(rank_text), suit)
+        return card
 
     def __str__(self) -> str:
         return self.rank.label + (self.suit.value if self.suit else "")
@@ -148,6 +143,19 @@ class Card:
     def pretty(self) -> str:
         """The card as printed for people: ``10♥``, ``K``, ``JKR``."""
         return self.rank.label + (self.suit.symbol if self.suit else "")
+
+
+@functools.lru_cache(maxsize=512)
+def _card_for(text: str) -> Card | None:
+    """The card an upper-cased token names, or None. Cached: cards are immutable values and a
+    game's hands are parsed again every time it is loaded."""
+    if text in _JOKERS:
+        return Card(Rank.JOKER)
+    match = _TOKEN.match(text)
+    if match is None:
+        return None
+    rank_text, suit_text = match.groups()
+    return Card(Rank.from_label(rank_text), _SUIT_BY_CHAR[suit_text] if suit_text else None)
 
 
 def tokens(text: str) -> list[str]:

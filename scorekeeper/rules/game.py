@@ -8,6 +8,7 @@ when ``Game(setup, events + [event])`` replays without error.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -45,17 +46,17 @@ class Setup:
             raise GameError("a penny must be worth at least 1¢")
         check_teams(self.ruleset, self.players, self.teams)
 
-    @property
+    @functools.cached_property
     def sides(self) -> tuple[tuple[str, ...], ...]:
         """Who scores together: the teams, or each player alone."""
         return self.teams or tuple((name,) for name in self.players)
 
-    @property
+    @functools.cached_property
     def competitors(self) -> tuple[str, ...]:
         """The names on the scorepad's columns: players, or sides ("Ann & Cy")."""
         return tuple(side_name(side) for side in self.sides)
 
-    @property
+    @functools.cached_property
     def decks(self) -> int:
         return self.ruleset.decks.decks_for(len(self.players), len(self.sides))
 
@@ -169,6 +170,11 @@ class _Replay:
     rounds: dict[int, Record] = field(default_factory=dict)  # latest record per round
     corrected: set[int] = field(default_factory=set)
     records: dict[int, Event] = field(default_factory=dict)  # every event by id
+    # Each round's results as last scored, with the buys they were scored with.
+    scored: dict[int, tuple[dict[str, int], dict[str, PlayerResult | SideResult]]] = field(default_factory=dict)
+
+    def copy(self) -> _Replay:
+        return _Replay(dict(self.buys), dict(self.rounds), set(self.corrected), dict(self.records), dict(self.scored))
 
 
 class Game:
@@ -181,6 +187,8 @@ class Game:
         self.events = tuple(events)
         self._state = _Replay()
         self.rounds: list[RoundResult] = []
+        self._running: list[dict[str, int]] | None = None
+        self._payout: Payout | None = None
         for event in self.events:
             self._apply(event)
         self._score_all()
@@ -242,11 +250,13 @@ class Game:
 
     def running_totals(self) -> list[dict[str, int]]:
         """Each competitor's total after each round (for the scorepad and the chart)."""
-        running, rows = dict.fromkeys(self.competitors, 0), []
-        for result in self.rounds:
-            running = {name: running[name] + result.results[name].points for name in self.competitors}
-            rows.append(running)
-        return rows
+        if self._running is None:
+            running, rows = dict.fromkeys(self.competitors, 0), []
+            for result in self.rounds:
+                running = {name: running[name] + result.results[name].points for name in self.competitors}
+                rows.append(running)
+            self._running = rows
+        return self._running
 
     def pennies_paid(self, player: str) -> int:
         buy_pennies = self.buys_used(player) * (self.ruleset.buys.pennies if self.ruleset.buys else 0)
@@ -264,9 +274,9 @@ class Game:
 
     def payout(self) -> Payout:
         """Who takes the bowl: nobody until the last round is recorded."""
-        if not self.finished:
-            return Payout((), {}, self.bowl)
-        return split_bowl(self.bowl, self.leaders())
+        if self._payout is None:
+            self._payout = split_bowl(self.bowl, self.leaders()) if self.finished else Payout((), {}, self.bowl)
+        return self._payout
 
     def money(self, player: str) -> int:
         """What a player made this game: payout − buys − card pennies."""
@@ -290,8 +300,17 @@ class Game:
         raise GameError(f"{name!r} is not playing in this game")
 
     def with_event(self, event: Event) -> Game:
-        """The game after ``event``, or GameError saying why it cannot be recorded."""
-        return Game(self.setup, (*self.events, event), self.id)
+        """The game after ``event``, or GameError saying why it cannot be recorded.
+
+        The same as replaying every event again (``Game(setup, events + [event])``), but it
+        starts from this game's replay and applies just the new event.
+        """
+        after = Game(self.setup, (), self.id)
+        after.events = (*self.events, event)
+        after._state = self._state.copy()
+        after._apply(event)
+        after._score_all()
+        return after
 
     # --- replay -------------------------------------------------------------------------
 
@@ -308,7 +327,7 @@ class Game:
             if event.round in state.rounds:
                 state.corrected.add(event.round)
             state.rounds[event.round] = event
-            self._score(event)
+            self._score_and_keep(event)
         else:
             self._void(event)
         state.records[event.id] = event
@@ -357,7 +376,7 @@ class Game:
         if isinstance(target, Buy) and void.target in state.buys:
             del state.buys[void.target]
             for record in state.rounds.values():
-                self._score(record)  # a round may no longer be possible without that buy
+                self._score_and_keep(record)  # a round may no longer be possible without that buy
         elif isinstance(target, (RoundRecord, HandRecord)) and state.rounds.get(target.round) == target:
             if target.round != self._played():
                 raise GameError(
@@ -367,6 +386,19 @@ class Game:
             state.corrected.discard(target.round)
         else:
             raise GameError(f"there is nothing to undo for entry {void.target}")
+
+    def _score_and_keep(self, record: Record) -> dict[str, PlayerResult | SideResult]:
+        results = self._score(record)
+        self._state.scored[record.round] = (self.buys_in_round(record.round), results)
+        return results
+
+    def _results(self, number: int, record: Record) -> dict[str, PlayerResult | SideResult]:
+        """A round's results, scored again only if its buys changed since (a hand of a books
+        game always: its board minimum depends on the hands before it)."""
+        kept = self._state.scored.get(number)
+        if kept is not None and isinstance(record, RoundRecord) and kept[0] == self.buys_in_round(number):
+            return kept[1]
+        return self._score_and_keep(record)
 
     def _score(self, record: Record) -> dict[str, PlayerResult | SideResult]:
         try:
@@ -415,7 +447,7 @@ class Game:
                 dealer=self.setup.dealer(number),
                 went_out=record.went_out,
                 buys=self.buys_in_round(number),
-                results=self._score(record),
+                results=self._results(number, record),
                 record_id=record.id,
                 corrected=number in state.corrected,
             )

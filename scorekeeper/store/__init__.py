@@ -18,9 +18,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .migrations import migrations
+from .migrations import STATS_SQL, migrations
 
 BUSY_TIMEOUT_MS = 5000
+RESULT_COLUMNS = ("seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round")
 
 
 class StoreError(Exception):
@@ -54,6 +55,13 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+
+    def _rows(self, sql: str, params: list[Any] | tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        """Rows as dicts through a plain cursor: sqlite-utils' query() wraps every read in a
+        savepoint, which the hot paths (every request reads the game) can do without."""
+        cursor = self.db.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -136,10 +144,11 @@ class Store:
         return game_id
 
     def game(self, game_id: int) -> dict[str, Any]:
-        row = next(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]), None)
-        if row is None:
+        found = self._rows("SELECT * FROM games WHERE id = ?", [game_id])
+        if not found:
             raise NotFound(f"there is no game {game_id}")
-        seats = list(self.db.query("SELECT name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
+        row = found[0]
+        seats = self._rows("SELECT name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
         row["players"] = [seat["name"] for seat in seats]
         sides: dict[int, list[str]] = {}
         for seat in seats:
@@ -161,9 +170,7 @@ class Store:
     # --- events -------------------------------------------------------------------------
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
-        rows = self.db.query(
-            "SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id]
-        )
+        rows = self._rows("SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id])
         return [{**row, "payload": json.loads(row["payload"])} for row in rows]
 
     def next_event_id(self) -> int:
@@ -184,21 +191,14 @@ class Store:
         same transaction so they never disagree with the events.
         """
         with self.writing():
-            row = next(self.db.query("SELECT count(*) AS n FROM events WHERE game_id = ?", [game_id]))
-            if row["n"] != expected_version:
-                raise StaleWrite(expected_version, row["n"])
-            event_id = int(
-                self.db["events"]
-                .insert(
-                    {
-                        "game_id": game_id,
-                        "kind": kind,
-                        "payload": json.dumps(payload, sort_keys=True),
-                        "created_at": now(),
-                    }
-                )
-                .last_pk
+            (count,) = self.db.execute("SELECT count(*) FROM events WHERE game_id = ?", [game_id]).fetchone()
+            if count != expected_version:
+                raise StaleWrite(expected_version, count)
+            cursor = self.db.execute(
+                "INSERT INTO events (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                [game_id, kind, json.dumps(payload, sort_keys=True), now()],
             )
+            event_id = int(cursor.lastrowid or 0)
             for result_game, rows in (results or {}).items():
                 self.save_results(result_game, rows)
             return event_id
@@ -209,11 +209,19 @@ class Store:
         """Replace a game's derived per-seat results (the engine computes them)."""
         with self.writing():
             self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
-            ids = {
-                r["seat"]: r["player_id"]
-                for r in self.db.query("SELECT seat, player_id FROM game_players WHERE game_id = ?", [game_id])
-            }
-            self.db["results"].insert_all({**row, "game_id": game_id, "player_id": ids[row["seat"]]} for row in rows)
+            ids = dict(self.db.execute("SELECT seat, player_id FROM game_players WHERE game_id = ?", [game_id]))
+            self.db.conn.executemany(
+                f"INSERT INTO results (game_id, player_id, {', '.join(RESULT_COLUMNS)}) "
+                f"VALUES (?, ?, {', '.join('?' * len(RESULT_COLUMNS))})",
+                [[game_id, ids[row["seat"]], *(row[c] for c in RESULT_COLUMNS)] for row in rows],
+            )
+            self._refresh_stats(list(ids.values()))
+
+    def _refresh_stats(self, player_ids: list[int]) -> None:
+        """Recompute these players' leaderboard rows from their results (by index, not a scan)."""
+        marks = ", ".join("?" * len(player_ids))
+        self.db.execute(f"DELETE FROM player_stats WHERE player_id IN ({marks})", player_ids)
+        self.db.execute(STATS_SQL.format(where=f"AND player_id IN ({marks})"), player_ids)
 
     def game_by_share_token(self, token: str) -> int:
         row = next(self.db.query("SELECT id FROM games WHERE share_token = ?", [token]), None)
@@ -275,7 +283,7 @@ class Store:
         return None if row is None else int(row["id"])
 
     def night_game_ids(self, night_id: int) -> list[int]:
-        return [r["id"] for r in self.db.query("SELECT id FROM games WHERE night_id = ? ORDER BY id", [night_id])]
+        return [r[0] for r in self.db.execute("SELECT id FROM games WHERE night_id = ? ORDER BY id", [night_id])]
 
     def player(self, player_id: int) -> dict[str, Any]:
         row = next(self.db.query("SELECT id, name FROM players WHERE id = ?", [player_id]), None)
@@ -287,29 +295,29 @@ class Store:
         row = next(self.db.query("SELECT id FROM players WHERE name_key = ?", [name.casefold()]), None)
         return None if row is None else int(row["id"])
 
-    def player_history(self, player_id: int, limit: int = 200) -> list[dict[str, Any]]:
-        return list(
-            self.db.query(
-                """SELECT r.*, g.ruleset, g.created_at, g.night_id, gp.name
-                   FROM results r JOIN games g ON g.id = r.game_id
-                   JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat
-                   WHERE r.player_id = ? ORDER BY r.game_id DESC LIMIT ?""",
-                [player_id, limit],
-            )
+    def player_history(self, player_id: int, limit: int = 20, before: int | None = None) -> list[dict[str, Any]]:
+        """A player's games, newest first, a page at a time (``before``: the last game id of the page before)."""
+        return self._rows(
+            """SELECT r.*, g.ruleset, g.created_at, g.night_id, gp.name
+               FROM results r JOIN games g ON g.id = r.game_id
+               JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat
+               WHERE r.player_id = ? AND r.game_id < ? ORDER BY r.game_id DESC LIMIT ?""",
+            [player_id, before if before is not None else 2**62, limit],
         )
 
-    def leaderboard(self) -> list[dict[str, Any]]:
-        """Per player over every game: games, wins, points per round, money, best and worst round."""
+    def player_stats(self, player_id: int) -> dict[str, Any] | None:
+        rows = self._rows("SELECT * FROM player_stats WHERE player_id = ?", [player_id])
+        return rows[0] if rows else None
+
+    def leaderboard(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Per player over every finished game: games, wins, points per round, money, best and worst round."""
         return list(
             self.db.query(
-                """SELECT p.id, p.name, count(*) AS games, sum(r.won) AS wins,
-                          sum(r.points) AS points, sum(r.rounds) AS rounds, sum(r.money) AS money,
-                          min(r.best_round) AS best_low, max(r.best_round) AS best_high,
-                          max(r.worst_round) AS worst_high, min(r.worst_round) AS worst_low,
-                          group_concat(DISTINCT g.ruleset) AS rulesets
-                   FROM results r JOIN players p ON p.id = r.player_id JOIN games g ON g.id = r.game_id
-                   WHERE r.finished = 1
-                   GROUP BY p.id ORDER BY wins DESC, money DESC, p.name_key"""
+                """SELECT p.id, p.name, s.games, s.wins, s.points, s.rounds, s.money,
+                          s.best_low, s.best_high, s.worst_low, s.worst_high
+                   FROM player_stats s JOIN players p ON p.id = s.player_id
+                   ORDER BY s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
+                [limit],
             )
         )
 
@@ -385,20 +393,32 @@ class Store:
 
 
 def get_store() -> Store:
-    """The request's store, opened on first use and closed when the request ends."""
-    from flask import current_app, g
+    """This thread's store: one long-lived connection per server thread.
 
-    if "store" not in g:
-        g.store = Store(current_app.config["DATABASE"])
-    return g.store  # type: ignore[no-any-return]
+    Opening SQLite for every request, and closing it (which checkpoints the WAL), costs more
+    than the request itself; waitress serves from a fixed set of threads, so each keeps one.
+    """
+    import threading
+
+    from flask import current_app
+
+    pool: dict[int, Store] = current_app.extensions.setdefault("stores", {})
+    key = threading.get_ident()
+    store = pool.get(key)
+    if store is None:
+        store = pool[key] = Store(current_app.config["DATABASE"])
+    return store
 
 
-def close_store(exception: BaseException | None = None) -> None:
-    from flask import g
+def end_request(exception: BaseException | None = None) -> None:
+    """Never leave a transaction open on a connection the next request will use."""
+    import threading
 
-    store = g.pop("store", None)
-    if store is not None:
-        store.close()
+    from flask import current_app
+
+    store = current_app.extensions.get("stores", {}).get(threading.get_ident())
+    if store is not None and store.db.conn.in_transaction:
+        store.db.conn.rollback()
 
 
 def init_app(app: Any) -> None:
@@ -408,7 +428,7 @@ def init_app(app: Any) -> None:
     store = Store(app.config["DATABASE"])
     store.migrate()
     store.close()
-    app.teardown_appcontext(close_store)
+    app.teardown_appcontext(end_request)
 
     @app.cli.command("init-db")
     def init_db_command() -> None:

@@ -93,3 +93,34 @@ def m004_share_links_and_locks(db: Database) -> None:
     db["pin_failures"].create(
         {"game_id": int, "client": str, "failures": int, "blocked_until": float}, pk=("game_id", "client")
     )
+
+
+@migrations()
+def m005_player_stats(db: Database) -> None:
+    """Each player's totals over finished games, kept current with every entry, so the
+    leaderboard reads one row per player instead of aggregating every result."""
+    db["player_stats"].create(
+        {
+            "player_id": int,
+            "games": int,
+            "wins": int,
+            "points": int,
+            "rounds": int,
+            "money": int,
+            "best_low": int,
+            "best_high": int,
+            "worst_low": int,
+            "worst_high": int,
+        },
+        pk="player_id",
+        foreign_keys=[("player_id", "players", "id")],
+    )
+    db.execute(STATS_SQL.format(where=""))
+
+
+STATS_SQL = """
+INSERT OR REPLACE INTO player_stats
+SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),
+       min(best_round), max(best_round), min(worst_round), max(worst_round)
+FROM results WHERE finished = 1 {where} GROUP BY player_id
+"""

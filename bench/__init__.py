@@ -1,0 +1,1 @@
+"""Scorekeeper's benchmark: ``python -m bench`` (or ``scripts/bench``) writes BENCHMARKS.md."""
