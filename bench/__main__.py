@@ -319,15 +319,14 @@ def engine_benchmarks(rows: list[Row]) -> None:
 
 
 def build_history(path: str, games: int) -> tuple[int, int]:
-    """``games`` finished 4-player games among 60 players, written as an import (ids kept)."""
+    """``games`` finished 4-player games among 24 players, written as an import (ids kept)."""
     from scorekeeper import create_app
     from scorekeeper.service import load_game, result_rows
     from scorekeeper.store import Store
 
     app = create_app({"DATABASE": path, "SECRET_KEY": "bench"})
     store = Store(path)
-    rng = random.Random(11)
-    names = [f"Player {i:02d}" for i in range(60)]
+    names = [f"Player {i:02d}" for i in range(24)]  # the same 24 players at either size
     next_event = 1
     script = [
         ("A", {"B": "K 7", "C": "5", "D": ""}),
@@ -340,7 +339,8 @@ def build_history(path: str, games: int) -> tuple[int, int]:
     ]
     dump_games = []
     for gid in range(1, games + 1):
-        seated = [names[0], *rng.sample(names[1:], 3)]  # the measured player sits in every game
+        # The measured player sits in every game; the others take turns, so 10 games seat all 24.
+        seated = [names[0], *(names[1 + (3 * gid + k) % 23] for k in range(3))]
         letters = dict(zip("ABCD", seated, strict=True))
         evs = []
         for number, (out, caught) in enumerate(script, start=1):

@@ -35,7 +35,7 @@ def new_game(page, base_url, names, **extra) -> str:
     return page.url
 
 
-def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]]) -> None:
+def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], before_saving=None) -> None:
     """Tap a round in: who went out, then every card, player by player; no typing."""
     taps.tap("a:has-text('Enter round')")
     page.wait_for_selector(".tap-pad")
@@ -44,6 +44,8 @@ def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]]) ->
         taps.tap(f'.hand-row[data-player="{name}"] .hand-name')
         for card in cards:
             taps.tap(f'.tap[data-card="{"JKR" if card == "Joker" else card}"]')
+    if before_saving:
+        before_saving()  # look at the form as it is about to be saved
     taps.tap("button.save")
     page.wait_for_url(re.compile(r"/games/\d+$"))
 
@@ -74,18 +76,13 @@ def test_whole_game_tapped_on_a_phone(phone, base_url):
     for number, (went_out, hands) in enumerate(ROUNDS, start=1):
         before = taps.count
         if number == 1:
-            # Watch the live points appear while tapping, then save.
-            taps.tap("a:has-text('Enter round')")
-            taps.tap(f'.went-out label:has-text("{went_out}")')
-            for name, cards in hands.items():
-                taps.tap(f'.hand-row[data-player="{name}"] .hand-name')
-                for card in cards:
-                    taps.tap(f'.tap[data-card="{"JKR" if card == "Joker" else card}"]')
-            expect(page.locator("#caught-2-live")).to_contain_text("75 pts · 3¢")
-            assert page.locator("#caught-1").input_value() == "K 7 7 2"
-            shot(page, "phone-2-round-entry")
-            taps.tap("button.save")
-            page.wait_for_url(re.compile(r"/games/\d+$"))
+
+            def live_points_shown() -> None:
+                expect(page.locator("#caught-2-live")).to_contain_text("75 pts · 3¢")
+                assert page.locator("#caught-1").input_value() == "K 7 7 2"
+                shot(page, "phone-2-round-entry")
+
+            enter_round(page, taps, went_out, hands, before_saving=live_points_shown)
         else:
             enter_round(page, taps, went_out, hands)
         page_taps.append(taps.count - before)
