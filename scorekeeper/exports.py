@@ -8,6 +8,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from flask import Response
+
 from .rules.cards import format_hand
 from .rules.game import Game
 
@@ -36,3 +38,10 @@ def to_csv_text(games: Iterable[Game]) -> str:
                      running[name]]
                 )  # fmt: skip
     return out.getvalue()
+
+
+def download(text: str, mimetype: str, filename: str) -> Response:
+    """A file for the browser to save."""
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rules.cards import CardError, parse_hand
+from .rules.cards import Card, CardError, parse_hand
 from .rules.contract import find_contract
 from .rules.melds import MeldError, Verdict, check_layoff, check_melds, parse_stage
 from .rules.rulesets import Ruleset
@@ -22,7 +22,7 @@ class MeldQuestionError(ValueError):
     """The question cannot be asked as typed (bad card, round out of range, unknown stage)."""
 
 
-def parse_cards(text: str, what: str, ruleset: Ruleset) -> tuple:  # type: ignore[type-arg]
+def parse_cards(text: str, what: str, ruleset: Ruleset) -> tuple[Card, ...]:
     try:
         return parse_hand(text, require_suits=ruleset.suits_required)
     except CardError as error:

@@ -10,6 +10,7 @@ from wtforms.validators import ValidationError
 
 from .. import lock, service
 from ..catalog import Catalog
+from ..exports import download, to_csv_text, to_json_text
 from ..forms import choices
 from ..rules.game import Game, GameError, HandRecord, describe_round
 from ..rules.ledger import format_money
@@ -319,16 +320,10 @@ def history(game_id: int) -> ResponseReturnValue:
 
 @bp.get("/games/<int:game_id>/export.json")
 def export_json(game_id: int) -> ResponseReturnValue:
-    from ..exports import to_json_text
-    from ..nights import download
-
     load(game_id)
     return download(to_json_text(get_store().dump(game_id=game_id)), "application/json", f"game-{game_id}.json")
 
 
 @bp.get("/games/<int:game_id>/export.csv")
 def export_csv(game_id: int) -> ResponseReturnValue:
-    from ..exports import to_csv_text
-    from ..nights import download
-
     return download(to_csv_text([load(game_id)]), "text/csv", f"game-{game_id}.csv")

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
-from ..exports import to_csv_text, to_json_text
+from ..exports import download, to_csv_text, to_json_text
 from ..night_report import NightReport, night_report
 from ..printing import render_summary
 from ..printing.render import html_to_pdf
@@ -63,12 +63,6 @@ def close(night_id: int) -> ResponseReturnValue:
             abort(404)
         flash("Night closed: new games start a new night", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
-
-
-def download(text: str, mimetype: str, filename: str) -> Response:
-    response = Response(text, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 @bp.get("/nights/<int:night_id>/export.json")

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import service
 from ..catalog import Catalog, UnknownRuleset
-from ..rules.game import Game, GameError, Setup, check_players, describe_round
+from ..rules.game import Game, GameError, check_players, describe_round
 from ..rules.rulesets import Ruleset
 from ..store import get_store
 from .chart import progression_svg
@@ -152,6 +152,3 @@ def render_summary(
         paper=paper_size,
         landscape=False,
     )
-
-
-__all__ = ["bp", "render_scorepad", "render_summary", "Setup"]
