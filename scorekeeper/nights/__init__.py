@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
 from ..exports import download, to_csv_text, to_json_text
 from ..night_report import NightReport, night_report
-from ..printing import render_summary
-from ..printing.render import html_to_pdf
+from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import SettlementError
 from ..store import NotFound, get_store
 from .forms import CloseNightForm, NewNightForm
@@ -81,8 +80,6 @@ def export_csv(night_id: int) -> ResponseReturnValue:
 
 @bp.get("/nights/<int:night_id>/summary.pdf")
 def summary_pdf(night_id: int) -> ResponseReturnValue:
-    from ..printing import paper
-
     night = report(night_id)
     try:
         payments = night.settlement()
@@ -93,6 +90,4 @@ def summary_pdf(night_id: int) -> ResponseReturnValue:
         title, night.games, night.nets, payments, night.in_bowls, night.penny_cents, paper(),
         when=night.night["created_at"][:10],
     )  # fmt: skip
-    response = Response(html_to_pdf(html, current_app.static_folder or "static"), mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="night-{night_id}-summary.pdf"'
-    return response
+    return pdf_response(html, f"night-{night_id}-summary.pdf")

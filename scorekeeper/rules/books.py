@@ -14,7 +14,6 @@ from .rulesets import BookRule, Ruleset
 from .scoring import RoundError, plural
 
 BOOK_KINDS = ("natural", "mixed", "sevens", "wild")
-BOOK_NAMES = {"natural": "natural (red)", "mixed": "with wilds (black)", "sevens": "sevens", "wild": "wild"}
 BOOK_SIZE = 7
 
 

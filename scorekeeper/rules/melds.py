@@ -7,7 +7,7 @@ Every check returns a ``Verdict`` whose reasons are in table words, naming the m
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import NATURAL_RANKS, Card, Rank, Suit, format_hand
@@ -397,7 +397,3 @@ def parse_stage(stage: str) -> str:
     if stage not in STAGES:
         raise MeldError(f"stage {stage!r} is not one of {', '.join(STAGES)}")
     return stage
-
-
-def contract_arrangement_text(melds: Iterable[tuple[tuple[Card, ...], Reading]]) -> list[str]:
-    return [f"{label(cards)}: {reading.describe()}" for cards, reading in melds]

@@ -173,10 +173,6 @@ class Store:
         rows = self._rows("SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id])
         return [{**row, "payload": json.loads(row["payload"])} for row in rows]
 
-    def next_event_id(self) -> int:
-        row = next(self.db.query("SELECT coalesce(max(id), 0) + 1 AS next FROM events"))
-        return int(row["next"])
-
     def append_event(
         self,
         game_id: int,
