@@ -192,8 +192,8 @@ def pdf_benchmarks(rows: list[Row]) -> None:
     from scorekeeper import create_app
     from scorekeeper.printing import render_scorepad
     from scorekeeper.printing.render import html_to_pdf
-    from scorekeeper.service import load_game
     from scorekeeper.store import get_store
+    from scorekeeper.table import load_game
 
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE": f"{folder}/db.sqlite", "SECRET_KEY": "bench"})
@@ -202,7 +202,8 @@ def pdf_benchmarks(rows: list[Row]) -> None:
         for i in range(7):
             client.post(f"/api/games/{gid}/rounds", json=round_body(i))
         with app.test_request_context():
-            html = render_scorepad(load_game(get_store(), app.extensions["rulesets"], gid), "letter")
+            loaded = load_game(get_store(), app.extensions["rulesets"], gid)
+            html = render_scorepad(loaded.game, loaded.row["created_at"], "letter")
         static = app.static_folder or "static"
         html_to_pdf(html, static)  # warm up fonts
         client.get(f"/games/{gid}/scorepad.pdf")
@@ -321,8 +322,8 @@ def engine_benchmarks(rows: list[Row]) -> None:
 def build_history(path: str, games: int) -> tuple[int, int]:
     """``games`` finished 4-player games among 24 players, written as an import (ids kept)."""
     from scorekeeper import create_app
-    from scorekeeper.service import load_game, result_rows
     from scorekeeper.store import Store
+    from scorekeeper.table import load_game, result_rows
 
     app = create_app({"DATABASE": path, "SECRET_KEY": "bench"})
     store = Store(path)
@@ -366,7 +367,7 @@ def build_history(path: str, games: int) -> tuple[int, int]:
     with store.writing():
         for gid in range(1, games + 1):
             if template is None:
-                template = result_rows(load_game(store, app.extensions["rulesets"], gid))
+                template = result_rows(load_game(store, app.extensions["rulesets"], gid).game)
             store.save_results(gid, template)  # every game has the same script, so the same results
     player = store.player_id(names[0])
     store.close()

@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Flask, Response
 
-from . import serving
+from . import cli, table
 from . import store as store_module
-from .catalog import load_catalog
+from .catalog import Catalog, load_catalog
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MAX_REQUEST_BYTES = 64 * 1024  # a whole round for 8 players is a few hundred bytes
@@ -55,8 +55,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(instance_path)
 
-    app.extensions["rulesets"] = load_catalog(Path(app.config["RULESETS_DIR"]))
+    catalog = load_catalog(Path(app.config["RULESETS_DIR"]))
+    app.extensions["rulesets"] = catalog
     store_module.init_app(app)
+    refresh_stale_nights(app.config["DATABASE"], catalog)
 
     from .api import bp as api_bp
     from .errors import bp as errors_bp
@@ -78,11 +80,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(nights_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(live_bp)
-    register_commands(app)
-    serving.register(app)
+    cli.register(app)
     app.after_request(security_headers)
     app.add_url_rule("/healthz", "healthz", healthz)
     return app
+
+
+def refresh_stale_nights(database: str, catalog: Catalog) -> None:
+    """Work out the carries of nights an upgrade left to the engine (once; usually none)."""
+    store = store_module.Store(database)
+    try:
+        table.refresh_stale_nights(store, catalog)
+    finally:
+        store.close()
 
 
 def healthz() -> Response:
@@ -95,44 +105,3 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     return response
-
-
-def register_commands(app: Flask) -> None:
-    """``flask --app scorekeeper export|import|backup PATH``."""
-    import json
-
-    import click
-
-    from .exports import to_json_text
-    from .service import refresh_results
-    from .store import Store, StoreError
-
-    @app.cli.command("export")
-    @click.argument("path", type=click.Path(dir_okay=False, writable=True))
-    def export_command(path: str) -> None:
-        """Write every night and game to PATH as JSON (re-importable)."""
-        store = Store(app.config["DATABASE"])
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(to_json_text(store.dump()))
-        click.echo(f"Exported to {path}")
-
-    @app.cli.command("import")
-    @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-    def import_command(path: str) -> None:
-        """Import an export into this (empty) database."""
-        store = Store(app.config["DATABASE"])
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-        try:
-            game_ids = store.load_dump(data)
-        except StoreError as error:
-            raise click.ClickException(str(error)) from None
-        refresh_results(store, app.extensions["rulesets"], game_ids)
-        click.echo(f"Imported {len(game_ids)} games from {path}")
-
-    @app.cli.command("backup")
-    @click.argument("path", type=click.Path(dir_okay=False, writable=True))
-    def backup_command(path: str) -> None:
-        """Write a consistent copy of the live database to PATH (safe while the app runs)."""
-        Store(app.config["DATABASE"]).backup(path)
-        click.echo(f"Backed up to {path}")

@@ -10,8 +10,10 @@ from typing import Any
 
 from flask import Response
 
+from .rules.books import SideResult
 from .rules.cards import format_hand
 from .rules.game import Game
+from .rules.scoring import PlayerResult
 
 
 def to_json_text(data: dict[str, Any]) -> str:
@@ -20,6 +22,15 @@ def to_json_text(data: dict[str, Any]) -> str:
 
 
 CSV_COLUMNS = ["game", "ruleset", "round", "player", "went_out", "cards", "points", "pennies", "buys", "total"]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A spreadsheet must not run a name as a formula (OWASP): text that starts like one gets a
+    leading apostrophe; numbers are left as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def to_csv_text(games: Iterable[Game]) -> str:
@@ -30,13 +41,12 @@ def to_csv_text(games: Iterable[Game]) -> str:
         for result, running in zip(game.rounds, game.running_totals(), strict=True):
             for name in game.competitors:
                 r = result.results[name]
-                cards = format_hand(getattr(r, "cards", ()))
-                went_out = name == result.went_out or getattr(r, "went_out", False) is True
-                buys = sum(result.buys.get(p, 0) for p in name.split(" & "))
-                writer.writerow(
-                    [game.id, game.ruleset.id, result.number, name, int(went_out), cards, r.points, r.pennies, buys,
-                     running[name]]
-                )  # fmt: skip
+                cards = format_hand(r.cards) if isinstance(r, PlayerResult) else ""
+                went_out = r.went_out if isinstance(r, SideResult) else name == result.went_out
+                buys = sum(result.buys.get(player, 0) for player in game.setup.side_players(name))
+                row = [game.id, game.ruleset.id, result.number, name, int(went_out), cards, r.points, r.pennies, buys,
+                       running[name]]  # fmt: skip
+                writer.writerow([csv_cell(value) for value in row])
     return out.getvalue()
 
 

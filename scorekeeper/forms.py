@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 
 from flask_wtf.csrf import CSRFProtect
-from wtforms import SelectChoice
+from wtforms import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms lags
 
 csrf = CSRFProtect()
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from flask import current_app, request, session
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from werkzeug.security import check_password_hash, generate_password_hash
 
+from .pins import pin_matches
 from .store import Store
+from .store.rows import GameRow
 
-MIN_PIN, MAX_PIN = 4, 64
 FREE_TRIES = 5
 BASE_DELAY_SECONDS = 2.0
 TOKEN_MAX_AGE = 24 * 3600  # one evening and then some
@@ -39,23 +39,17 @@ class NeedsUnlock(LockError):
     status = 401
 
 
-def check_new_pin(pin: str) -> str:
-    if not MIN_PIN <= len(pin) <= MAX_PIN:
-        raise ValueError(f"a PIN has {MIN_PIN} to {MAX_PIN} characters")
-    return generate_password_hash(pin)
-
-
 def client_id() -> str:
     return request.remote_addr or "unknown"
 
 
-def verify_pin(store: Store, game: dict[str, object], pin: str) -> None:
+def verify_pin(store: Store, game: GameRow, pin: str) -> None:
     """Raise unless ``pin`` opens the game; count failures and make guessers wait."""
-    game_id = int(game["id"])  # type: ignore[call-overload]
+    game_id = game["id"]
     wait = store.pin_block(game_id, client_id())
     if wait > 0:
         raise TooManyTries(wait)
-    if not check_password_hash(str(game["pin_hash"]), pin):
+    if not pin_matches(game["pin_hash"] or "", pin):
         wait = store.pin_failed(game_id, client_id(), FREE_TRIES, BASE_DELAY_SECONDS)
         if wait > 0:
             raise TooManyTries(wait)
@@ -79,19 +73,19 @@ def token_opens(token: str, game_id: int) -> bool:
     return isinstance(data, dict) and data.get("game") == game_id
 
 
-def require_api_unlock(game: dict[str, object]) -> None:
+def require_api_unlock(game: GameRow) -> None:
     """API writes to a locked game need ``Authorization: Bearer <token>``: 401 without, 403 wrong."""
-    if not game.get("pin_hash"):
+    if not game["pin_hash"]:
         return
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer "):
         raise NeedsUnlock("this game is locked: unlock it with its PIN and send the token as 'Authorization: Bearer …'")
-    if not token_opens(header[len("Bearer ") :].strip(), int(game["id"])):  # type: ignore[call-overload]
+    if not token_opens(header[len("Bearer ") :].strip(), game["id"]):
         raise LockError("that token does not open this game")
 
 
-def page_unlocked(game: dict[str, object]) -> bool:
-    return not game.get("pin_hash") or int(game["id"]) in session.get("unlocked", [])  # type: ignore[call-overload]
+def page_unlocked(game: GameRow) -> bool:
+    return not game["pin_hash"] or game["id"] in session.get("unlocked", [])
 
 
 def remember_unlocked(game_id: int) -> None:

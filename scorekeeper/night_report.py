@@ -8,8 +8,9 @@ from typing import Any
 from .catalog import Catalog
 from .rules.game import Game
 from .rules.ledger import Payment, settle, settle_with_keeper
-from .service import game_from_row
 from .store import Store
+from .store.rows import NightRow
+from .table import load_game
 
 BOWL = "the bowl"
 
@@ -25,7 +26,7 @@ class Movement:
 
 @dataclass
 class NightReport:
-    night: dict[str, Any]
+    night: NightRow
     games: list[Game]
     players: list[str]  # in the order they first sat down
     nets: dict[str, int]
@@ -62,7 +63,7 @@ class NightReport:
                     "finished": game.finished,
                     "winners": list(game.payout().winners),
                     "carry_in": game.setup.carry_in,
-                    "left_in_bowl": game.payout().left_in_bowl if game.finished else 0,
+                    "left_in_bowl": game.carry_out,
                 }
                 for game in self.games
             ],
@@ -73,14 +74,9 @@ class NightReport:
 
 
 def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
-    """Replay the night's games in order, the leftover of each carried into the next."""
+    """The night's games in order (each with the carry the store keeps for it), and their money."""
     night = store.night(night_id)
-    games: list[Game] = []
-    carry = 0
-    for gid in store.night_game_ids(night_id):
-        game = game_from_row(store, catalog, store.game(gid), carry)
-        games.append(game)
-        carry = game.payout().left_in_bowl if game.finished else 0
+    games = [load_game(store, catalog, game_id).game for game_id in store.night_game_ids(night_id)]
     names: dict[str, str] = {}  # casefolded → as first written: one player across the night's games
     for game in games:
         for name in game.players:
@@ -97,10 +93,9 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
 def movements(game: Game, player: str) -> list[Movement]:
     """Where a player's pennies went in one game."""
     lines = []
-    buy_pennies = game.buys_used(player) * (game.ruleset.buys.pennies if game.ruleset.buys else 0)
+    buy_pennies, card_pennies = game.buy_pennies(player), game.card_pennies(player)
     if buy_pennies:
         lines.append(Movement(game.id, f"{game.buys_used(player)} buys into the bowl", -buy_pennies))
-    card_pennies = game.pennies_paid(player) - buy_pennies
     if card_pennies:
         lines.append(Movement(game.id, "a penny a card caught", -card_pennies))
     payout = game.payout()
@@ -113,11 +108,6 @@ def movements(game: Game, player: str) -> list[Movement]:
 
 
 def bowl_left(games: list[Game]) -> int:
-    """Pennies still in a bowl: each game's bowl, less what its winners took and what it
-    carried into the next game (so an unfinished game's whole bowl, a last tie's leftover)."""
-    total = 0
-    for index, game in enumerate(games):
-        carried_on = games[index + 1].setup.carry_in if index + 1 < len(games) else 0
-        paid_out = sum(game.payout().payouts.values()) if game.finished else 0
-        total += game.bowl - paid_out - carried_on
-    return total
+    """Pennies still in a bowl: every bowl less what its winners took, less what came into it from
+    an earlier bowl (counted there already): an unfinished game's whole bowl, a last tie's leftover."""
+    return sum(game.bowl - sum(game.payout().payouts.values()) - game.setup.carry_in for game in games)

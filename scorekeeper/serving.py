@@ -49,15 +49,6 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
 
 
-def register(app: Flask) -> None:
-    @app.cli.command("serve")
-    @click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
-    @click.option("--port", default=DEFAULT_PORT, show_default=True, help="Port to listen on.")
-    def serve_command(network: bool, port: int) -> None:
-        """Serve the app with waitress (127.0.0.1 unless --network)."""
-        serve(app, port, network)
-
-
 def main() -> None:
     """Console script ``scorekeeper-serve [--network] [--port N]``."""
     from . import create_app

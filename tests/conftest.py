@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,11 +10,19 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from support import Api
+from hypothesis import HealthCheck, settings
+from support import Api, make_app
 
-from scorekeeper import create_app
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.rulesets import Ruleset
+
+# Hypothesis: a developer's run stays quick; CI (HYPOTHESIS_PROFILE=ci, set by .ci/run) tries more
+# examples (each property test asks support.examples() for its count) and prints how to reproduce a failure.
+settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(scope="session")
@@ -23,15 +32,7 @@ def rulesets() -> dict[str, Ruleset]:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "scorekeeper.sqlite"),
-            "SECRET_KEY": "test-only",
-            "RULESETS_DIR": str(tmp_path / "rulesets"),
-        }
-    )
-    yield app
+    yield make_app(tmp_path)
 
 
 @pytest.fixture

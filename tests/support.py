@@ -1,13 +1,58 @@
-"""Helpers shared by the tests (imported as ``support``; conftest only holds fixtures)."""
+"""Helpers and data shared by the tests and the benchmark (imported as ``support`` by the tests,
+``tests.support`` by ``python -m bench``); conftest only holds fixtures."""
 
 from __future__ import annotations
 
+import http.client
+import json
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+PLAYERS8 = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+TEN_PENNIES_TOML = (ROOT / "scorekeeper" / "rules" / "data" / "ten-pennies.toml").read_text(encoding="utf-8")
+
+GAME = [  # a whole 4-player Ten Pennies game: who went out, the cards each other player was caught with
+    ("Ann", {"Bob": "K 7 7 2", "Cy": "JKR A 3", "Di": "10 J Q"}),
+    ("Bob", {"Ann": "5", "Cy": "", "Di": "K K"}),
+    ("Cy", {"Ann": "2 2", "Bob": "A", "Di": "3 4 5"}),
+    ("Di", {"Ann": "", "Bob": "JKR", "Cy": "9"}),
+    ("Ann", {"Bob": "Q", "Cy": "Q", "Di": "Q"}),
+    ("Bob", {"Ann": "10", "Cy": "8 8", "Di": ""}),
+    ("Cy", {"Ann": "7", "Bob": "6", "Di": "A A"}),
+]
+
+
+def examples(for_ci: int) -> int:
+    """How many cases a property test generates: all of them in CI (HYPOTHESIS_PROFILE=ci, set by
+    .ci/run), a tenth on a developer's run, so a quick check does not pay for CI's thoroughness."""
+    return for_ci if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else max(20, for_ci // 10)
+
+
+def make_app(folder: Path, **config: Any) -> Flask:
+    """An app on a real SQLite file in ``folder`` (flaskr's way), with house rules read from folder/rulesets."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(folder / "scorekeeper.sqlite"),
+            "SECRET_KEY": "test-only",
+            "RULESETS_DIR": str(folder / "rulesets"),
+            **config,
+        }
+    )
 
 
 class Api:
@@ -32,7 +77,78 @@ class Api:
         return self.call("POST", f"/api/games/{game_id}/rounds", {"went_out": went_out, "caught": caught}, status)
 
 
+def tie_game(api: Api, night: int | None, cy: str = "5", di: str = "5 5") -> Any:
+    """Ann and Bob go out in turn and tie on 0; Cy and Di are caught every round.
+    With the defaults: 7 × 3 = 21 pennies, 10 each, 1 left in the bowl."""
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "first_dealer": "Ann"}
+    gid = api.call("POST", "/api/games", body, 201)["id"]
+    state = None
+    for number in range(7):
+        out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
+        state = api.round(gid, out, {other: "", "Cy": cy, "Di": di})
+    return state
+
+
+def eight_player_round(i: int) -> dict[str, object]:
+    """Round i of an 8-player game: one player goes out, about two in three are caught with 6 cards."""
+    out = PLAYERS8[i % 8]
+    return {
+        "went_out": out,
+        "caught": {p: "K 7 7 2 JKR 3" if (i + j) % 3 else "" for j, p in enumerate(PLAYERS8) if p != out},
+    }
+
+
 def csrf_token(html: str) -> str:
     match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert match, "no CSRF token in the page"
     return match.group(1)
+
+
+# --- a real server on this machine (waitress, as `flask serve` runs it) --------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(instance: Path, port: int, attempts: int = 200) -> subprocess.Popen[bytes]:
+    """`flask --app scorekeeper serve` on 127.0.0.1:port with its instance folder; waits until it answers."""
+    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance)}
+    flask = Path(sys.executable).with_name("flask")
+    server = subprocess.Popen(
+        [str(flask), "--app", "scorekeeper", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(attempts):
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+class HttpClient:
+    """One keep-alive connection to a real server, as a browser holds."""
+
+    def __init__(self, port: int, timeout: float = 10) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+
+    def call(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        data = json.dumps(body).encode() if body is not None else None
+        self.connection.request(method, path, body=data, headers=headers)
+        response = self.connection.getresponse()
+        return response.status, response.read()
+
+    def json(self, method: str, path: str, body: object = None) -> Any:
+        status, data = self.call(method, path, body)
+        assert status < 400, (method, path, status, data[:200])
+        return json.loads(data)

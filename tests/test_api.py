@@ -3,17 +3,8 @@
 import sqlite3
 
 import pytest
-from support import PLAYERS
+from support import GAME, PLAYERS
 
-GAME = [  # went out, caught cards
-    ("Ann", {"Bob": "K 7 7 2", "Cy": "JKR A 3", "Di": "10 J Q"}),
-    ("Bob", {"Ann": "5", "Cy": "", "Di": "K K"}),
-    ("Cy", {"Ann": "2 2", "Bob": "A", "Di": "3 4 5"}),
-    ("Di", {"Ann": "", "Bob": "JKR", "Cy": "9"}),
-    ("Ann", {"Bob": "Q", "Cy": "Q", "Di": "Q"}),
-    ("Bob", {"Ann": "10", "Cy": "8 8", "Di": ""}),
-    ("Cy", {"Ann": "7", "Bob": "6", "Di": "A A"}),
-]
 POINTS = {
     "ten-pennies": {
         "K": 10,

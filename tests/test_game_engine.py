@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.game import Buy, Game, GameError, RoundRecord, Setup, Void, describe_round
@@ -236,7 +237,7 @@ ROUNDS = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(ROUNDS, st.integers(0, 9))
 def test_no_penny_is_created_or_lost(rulesets, rounds, carry_in):
     s = Setup(rulesets["ten-pennies"], PLAYERS, 0, carry_in=carry_in)
@@ -273,7 +274,7 @@ ACTIONS = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(ACTIONS)
 def test_appending_an_event_is_the_same_as_replaying_them_all(rulesets, actions):
     s = setup(rulesets)

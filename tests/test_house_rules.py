@@ -3,13 +3,11 @@
 from pathlib import Path
 
 import pytest
-from test_rulesets import GOOD
-
-from scorekeeper import create_app
+from support import TEN_PENNIES_TOML, make_app
 
 # Three rounds, two pennies a caught card, 3 buys a game: a quick family variant.
 HOUSE = (
-    GOOD.replace('id = "ten-pennies"', 'id = "quick-pennies"')
+    TEN_PENNIES_TOML.replace('id = "ten-pennies"', 'id = "quick-pennies"')
     .replace('name = "Ten Pennies"', 'name = "Quick Pennies"')
     .replace("pennies_per_card = 1", "pennies_per_card = 2")
     .replace("stack = 10 ", "stack = 3 ")
@@ -24,10 +22,7 @@ def house_client(tmp_path: Path):
     rules_dir = tmp_path / "rulesets"
     rules_dir.mkdir()
     (rules_dir / "quick.toml").write_text(HOUSE)
-    app = create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t", "RULESETS_DIR": str(rules_dir)}
-    )
-    return app.test_client()
+    return make_app(tmp_path).test_client()
 
 
 def test_house_ruleset_plays_a_whole_game(house_client):

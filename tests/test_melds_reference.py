@@ -8,6 +8,7 @@ from itertools import combinations, permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import examples
 
 from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit
 from scorekeeper.rules.contract import find_contract
@@ -67,7 +68,7 @@ def card_strategy(ranks, suits=True):
 SET_RANKS = [Rank.ACE, Rank.TWO, Rank.SEVEN, Rank.KING, Rank.JOKER]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.lists(card_strategy(SET_RANKS, suits=False), min_size=1, max_size=7), st.sampled_from([1, 5]))
 def test_sets_agree_with_brute_force(cards, round_number):
     wilds = frozenset(TP_WILDS[round_number])
@@ -79,7 +80,7 @@ def test_sets_agree_with_brute_force(cards, round_number):
 RUN_RANKS = [Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.QUEEN, Rank.KING, Rank.JOKER]
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.lists(card_strategy(RUN_RANKS), min_size=3, max_size=5))
 def test_runs_agree_with_brute_force(cards):
     readings = run_readings(cards, frozenset(TCR_WILDS))
@@ -87,7 +88,7 @@ def test_runs_agree_with_brute_force(cards):
     assert (readings[0].naturals if readings else None) == expected
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.lists(card_strategy(RUN_RANKS), min_size=3, max_size=5))
 def test_ten_card_rummy_melds_agree_with_brute_force(rulesets, cards):
     """A later meld is legal when it is a set or a run with no more wilds than naturals."""
@@ -127,7 +128,7 @@ def brute_force_contract(ruleset, number, hand):
     return any(not (a & b) for a, b in combinations(legal, 2))
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(
     st.sampled_from(CONTRACT_CASES),
     st.lists(card_strategy([Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.KING, Rank.JOKER]), min_size=3, max_size=9),

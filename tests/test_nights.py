@@ -1,5 +1,7 @@
 """Nights: the money across games, the settlement, players' history, export, import and backup."""
 
+import csv
+import io
 import json
 import re
 import sqlite3
@@ -8,12 +10,9 @@ from itertools import permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import PLAYERS, examples, make_app, tie_game
 
-from scorekeeper import create_app
 from scorekeeper.rules.ledger import settle, settle_with_keeper, zero_sum_groups
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-
 
 # --- settlement: properties -----------------------------------------------------------------
 
@@ -43,7 +42,7 @@ NETS = st.lists(st.integers(-40, 40), min_size=1, max_size=9).map(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(NETS)
 def test_settlement_pays_every_net_exactly_with_fewest_payments(nets):
     order = list(nets)
@@ -61,7 +60,7 @@ def test_settlement_pays_every_net_exactly_with_fewest_payments(nets):
         assert len(groups) == brute_force_groups(nets)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(NETS, st.randoms())
 def test_settlement_is_stable_when_players_are_listed_in_another_order(nets, rng):
     order = list(nets)
@@ -85,17 +84,6 @@ def test_two_pairs_settle_in_two_payments():
 
 
 # --- a night worked by hand -------------------------------------------------------------------
-
-
-def tie_game(api, night, cy="5", di="5 5"):
-    """Ann and Bob go out in turn and tie on 0; Cy and Di are caught every round."""
-    gid = api.call(
-        "POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "first_dealer": "Ann"}, 201
-    )["id"]
-    for number in range(7):
-        out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
-        state = api.round(gid, out, {other: "", "Cy": cy, "Di": di})
-    return state
 
 
 def test_a_night_with_a_tie_and_a_carried_penny(api, client):
@@ -215,7 +203,7 @@ def test_export_import_export_is_byte_identical(api, client, tmp_path, runner):
     assert runner.invoke(args=["export", str(first)]).exit_code == 0
     night_export = client.get(f"/nights/{night}/export.json").data
 
-    fresh = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fresh.sqlite"), "SECRET_KEY": "t"})
+    fresh = make_app(tmp_path / "fresh")
     result = fresh.test_cli_runner().invoke(args=["import", str(first)])
     assert result.exit_code == 0, result.output
     second = tmp_path / "second.json"
@@ -234,6 +222,23 @@ def test_csv_export(api, client):
     assert lines[0] == "game,ruleset,round,player,went_out,cards,points,pennies,buys,total"
     assert len(lines) == 1 + 7 * 4
     assert "1,ten-pennies,1,Di,0,5 5,10,2,0,10" in lines
+
+
+def test_csv_export_keeps_names_with_ampersands_commas_and_quotes(api, client):
+    players = ["Ann & Bob", 'Zoë, "Z"', "O'Brien", '=HYPERLINK("http://e.x","y")']
+    gid = api.new_game(players)["id"]
+    api.buy(gid, "Ann & Bob")
+    api.round(gid, "O'Brien", {"Ann & Bob": "K K", 'Zoë, "Z"': "5", players[3]: ""})
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/games/{gid}/export.csv").text)))
+    by_player = {row["player"]: row for row in rows}
+    # The buy belongs to "Ann & Bob" (one player, not "Ann" and "Bob"); a formula is neutralized.
+    assert set(by_player) == {"Ann & Bob", 'Zoë, "Z"', "O'Brien", "'" + players[3]}
+    assert (by_player["Ann & Bob"]["buys"], by_player["Ann & Bob"]["cards"], by_player["Ann & Bob"]["points"]) == (
+        "1",
+        "K K",
+        "20",
+    )
+    assert by_player['Zoë, "Z"']["points"] == "5" and by_player["O'Brien"]["went_out"] == "1"
 
 
 def test_backup_while_the_app_writes(app, api, tmp_path, runner):

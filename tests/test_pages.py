@@ -4,8 +4,7 @@ import html
 import re
 
 import pytest
-from support import csrf_token
-from test_api import GAME
+from support import GAME, csrf_token
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 

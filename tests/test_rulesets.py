@@ -1,6 +1,7 @@
 """The four rulesets read exactly as RULES.md says, and bad house-rules files are refused clearly."""
 
 import pytest
+from support import TEN_PENNIES_TOML
 
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.cards import Rank
@@ -137,7 +138,7 @@ def test_buy_rules(rulesets):
     assert rulesets["ten-card-rummy"].hand_limit(2) == 14
 
 
-GOOD = open(__file__.replace("tests/test_rulesets.py", "scorekeeper/rules/data/ten-pennies.toml")).read()
+GOOD = TEN_PENNIES_TOML
 
 
 @pytest.mark.parametrize(

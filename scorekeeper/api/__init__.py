@@ -4,24 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from .. import lock, meld_checks, service
-from ..catalog import Catalog, UnknownRuleset
+from .. import lock, meld_checks, table
+from ..catalog import UnknownRuleset
 from ..night_report import night_report
 from ..rules.game import Game, GameError
 from ..store import NotFound, StaleWrite, get_store
+from ..web import current_catalog
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 class BadRequest(ValueError):
     """The request body is not what the endpoint takes."""
-
-
-def catalog() -> Catalog:
-    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
 
 
 def body() -> dict[str, Any]:
@@ -47,11 +44,11 @@ def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], requir
 
 
 def string_map(data: dict[str, Any], name: str) -> dict[str, str]:
-    value = field(data, name, dict)
+    value: dict[str, Any] = field(data, name, dict)
     for key, text in value.items():
         if not isinstance(text, str):
             raise BadRequest(f"{name}[{key!r}] must be a string of cards")
-    return value  # type: ignore[no-any-return]
+    return {key: str(text) for key, text in value.items()}
 
 
 def state(game: Game, status: int = 200) -> ResponseReturnValue:
@@ -59,14 +56,14 @@ def state(game: Game, status: int = 200) -> ResponseReturnValue:
 
 
 def load(game_id: int) -> Game:
-    return service.load_game(get_store(), catalog(), game_id)
+    return table.load_game(get_store(), current_catalog(), game_id).game
 
 
 def load_for_writing(game_id: int) -> Game:
     """The game, once the request shows it may change it (a locked game needs its token)."""
-    game = load(game_id)
-    lock.require_api_unlock(get_store().game(game_id))
-    return game
+    loaded = table.load_game(get_store(), current_catalog(), game_id)
+    lock.require_api_unlock(loaded.row)
+    return loaded.game
 
 
 @bp.errorhandler(BadRequest)
@@ -85,7 +82,7 @@ def game_error(error: GameError) -> ResponseReturnValue:
 
 
 @bp.errorhandler(NotFound)
-@bp.errorhandler(service.GameNotFound)
+@bp.errorhandler(table.GameNotFound)
 def not_found(error: LookupError) -> ResponseReturnValue:
     return jsonify(error=str(error.args[0])), 404
 
@@ -102,13 +99,13 @@ def stale(error: StaleWrite) -> ResponseReturnValue:
 
 @bp.get("/rulesets")
 def rulesets() -> ResponseReturnValue:
-    return jsonify([ruleset.to_summary() for ruleset in catalog().rulesets.values()])
+    return jsonify([ruleset.to_summary() for ruleset in current_catalog().rulesets.values()])
 
 
 @bp.post("/games")
 def create_game() -> ResponseReturnValue:
     data = body()
-    ruleset = catalog().get(field(data, "ruleset", str))
+    ruleset = field(data, "ruleset", str)
     players = field(data, "players", list)
     if not all(isinstance(name, str) for name in players):
         raise BadRequest("'players' must be a list of names")
@@ -116,8 +113,9 @@ def create_game() -> ResponseReturnValue:
     teams = field(data, "teams", list, required=False)
     if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
         raise BadRequest("'teams' must be a list of lists of player names")
-    game_id = service.start_game(
+    game_id = table.start_game(
         get_store(),
+        current_catalog(),
         ruleset,
         players,
         field(data, "first_dealer", str, required=False),
@@ -137,9 +135,9 @@ def get_game(game_id: int) -> ResponseReturnValue:
 @bp.post("/games/<int:game_id>/buys")
 def buy(game_id: int) -> ResponseReturnValue:
     data = body()
-    game = service.record_buy(
+    game = table.record_buy(
         get_store(),
-        catalog(),
+        current_catalog(),
         load_for_writing(game_id),
         field(data, "player", str),
         version=field(data, "version", int, required=False),
@@ -155,11 +153,11 @@ def round_args(data: dict[str, Any]) -> dict[str, Any]:
 def record(game: Game, data: dict[str, Any], number: int | None) -> Game:
     """A round of a contract game, or a hand of a game played by sides."""
     version = field(data, "version", int, required=False)
-    if game.ruleset.family == "books":
+    if game.ruleset.by_sides:
         went_out = field(data, "went_out", str, required=False)
         sides = field(data, "sides", list)
-        return service.record_hand(get_store(), catalog(), game, went_out, sides, number=number, version=version)
-    return service.record_round(get_store(), catalog(), game, number=number, version=version, **round_args(data))
+        return table.record_hand(get_store(), current_catalog(), game, went_out, sides, number=number, version=version)
+    return table.record_round(get_store(), current_catalog(), game, number=number, version=version, **round_args(data))
 
 
 @bp.post("/games/<int:game_id>/rounds")
@@ -181,7 +179,7 @@ def undo(game_id: int) -> ResponseReturnValue:
     data = body()
     version = field(data, "version", int, required=False)
     return state(
-        service.undo(get_store(), catalog(), load_for_writing(game_id), field(data, "event", int), version), 201
+        table.undo(get_store(), current_catalog(), load_for_writing(game_id), field(data, "event", int), version), 201
     )
 
 
@@ -190,7 +188,7 @@ def preview(game_id: int) -> ResponseReturnValue:
     """Points and pennies of a round being entered, without saving it (the live totals of the form)."""
     data = body()
     number = field(data, "round", int, required=False)
-    game = service.preview_round(load(game_id), number=number, **round_args(data))
+    game = table.preview_round(load(game_id), number=number, **round_args(data))
     result = game.rounds[(number or len(game.rounds)) - 1]
     return jsonify(
         {name: {"points": r.points, "pennies": r.pennies, "cards": len(r.cards)} for name, r in result.results.items()}
@@ -201,7 +199,7 @@ def preview(game_id: int) -> ResponseReturnValue:
 def check_melds() -> ResponseReturnValue:
     """Is this legal here? First down, a later meld, a lay-off, or a whole hand searched for the contract."""
     data = body()
-    ruleset = catalog().get(field(data, "ruleset", str))
+    ruleset = current_catalog().get(field(data, "ruleset", str))
     number = field(data, "round", int)
     stage = field(data, "stage", str)
     melds = field(data, "melds", list)
@@ -229,14 +227,13 @@ def create_night() -> ResponseReturnValue:
 
 @bp.get("/nights/<int:night_id>")
 def get_night(night_id: int) -> ResponseReturnValue:
-    return jsonify(night_report(get_store(), catalog(), night_id).to_json())
+    return jsonify(night_report(get_store(), current_catalog(), night_id).to_json())
 
 
 @bp.post("/games/<int:game_id>/unlock")
 def unlock(game_id: int) -> ResponseReturnValue:
     """Trade the game's PIN for a bearer token that opens it for writing."""
     data = body()
-    load(game_id)
     row = get_store().game(game_id)
     if not row["pin_hash"]:
         return jsonify(token=lock.issue_token(game_id), locked=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -20,7 +21,7 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
 
 
 @bp.app_errorhandler(HTTPException)
-def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+def http_error(error: HTTPException) -> ResponseReturnValue:
     code = error.code or 500
     message = {
         404: "There is nothing here: the game or page may have been mistyped.",

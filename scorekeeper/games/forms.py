@@ -20,7 +20,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..forms import choices
-from ..rules.game import MAX_NAME_LENGTH, clean_name
+from ..rules.game import MAX_NAME_LENGTH, GameError, clean_name
 
 MAX_PLAYERS = 8
 
@@ -57,7 +57,7 @@ class NewGameForm(FlaskForm):
         """The names typed, in seat order, blanks between them closed up."""
         return [clean_name(entry.data or "") for entry in self.players if clean_name(entry.data or "")]
 
-    def validate_players(self, field: FieldList) -> None:
+    def validate_players(self, field: FieldList[StringField]) -> None:
         for seat, entry in enumerate(field, start=1):
             if len(clean_name(entry.data or "")) > MAX_NAME_LENGTH:
                 raise ValidationError(f"the name of player {seat} is longer than {MAX_NAME_LENGTH} characters")
@@ -94,9 +94,13 @@ class VersionedForm(FlaskForm):
 
     def version_number(self) -> int | None:
         try:
-            return int(self.version.data)
-        except (TypeError, ValueError):
+            return int(self.version.data or "")
+        except ValueError:
             return None
+
+    def refuse(self, error: GameError, players: tuple[str, ...]) -> None:
+        """Show why the engine refused what was typed, at the top of the form."""
+        self.form_errors.append(str(error))
 
 
 class BuyForm(VersionedForm):
@@ -122,6 +126,13 @@ class RoundForm(VersionedForm):
         for seat in range(len(players)):
             form.caught.append_entry(typed.get(f"caught-{seat}", ""))
         return form
+
+    def refuse(self, error: GameError, players: tuple[str, ...]) -> None:
+        """At the top, and next to the player whose hand is at fault."""
+        super().refuse(error, players)
+        if error.player in players:
+            entry = self.caught[players.index(error.player)]
+            entry.errors = [*entry.errors, str(error)]
 
     def caught_by_player(self, players: tuple[str, ...]) -> dict[str, str]:
         return {

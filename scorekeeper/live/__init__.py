@@ -2,27 +2,28 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template
+from flask import Blueprint, abort, jsonify, render_template
 from flask.typing import ResponseReturnValue
 
-from .. import service
-from ..rules.game import Game, describe_round
+from .. import table
+from ..rules.game import describe_round
 from ..store import NotFound, get_store
+from ..web import current_catalog
 
 bp = Blueprint("live", __name__)
 
 
-def shared_game(token: str) -> Game:
-    store = get_store()
+def shared_game_id(token: str) -> tuple[int, int]:
+    """(game id, version) behind the link; 404 for a link that opens nothing."""
     try:
-        game_id = store.game_by_share_token(token)
+        return get_store().revision_by_share_token(token)
     except NotFound:
         abort(404)
-    return service.load_game(store, current_app.extensions["rulesets"], game_id)
 
 
 def context(token: str) -> dict[str, object]:
-    game = shared_game(token)
+    game_id, _ = shared_game_id(token)
+    game = table.load_game(get_store(), current_catalog(), game_id).game
     current = describe_round(game.setup, game.current_round) if game.current_round else None
     return {"game": game, "round": current, "token": token}
 
@@ -40,6 +41,7 @@ def fragment(token: str) -> ResponseReturnValue:
 
 @bp.get("/live/<token>/state")
 def state(token: str) -> ResponseReturnValue:
-    response = jsonify(version=shared_game(token).version)
+    """What every phone at the table polls: one integer, read without replaying the game."""
+    response = jsonify(version=shared_game_id(token)[1])
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
 from ..forms import choices
 from ..meld_checks import MeldQuestionError, check
 from ..rules.rulesets import RoundRule, Ruleset
+from ..web import current_catalog
 from .forms import MeldCheckForm
 
 bp = Blueprint("melds", __name__)
@@ -23,7 +24,7 @@ def round_rule(ruleset: Ruleset | None, number: int | None) -> RoundRule | None:
 @bp.get("/melds")
 def checker() -> ResponseReturnValue:
     """A GET form (it changes nothing), so a question can be bookmarked or linked from a game."""
-    catalog: Catalog = current_app.extensions["rulesets"]
+    catalog: Catalog = current_catalog()
     form = MeldCheckForm(request.args or None)
     form.ruleset.choices = choices(catalog.choices())
     verdict, error = None, None
@@ -31,7 +32,7 @@ def checker() -> ResponseReturnValue:
         try:
             verdict = check(
                 catalog.get(form.ruleset.data),
-                form.round.data,
+                form.round.data or 0,
                 form.stage.data,
                 [entry.data or "" for entry in form.melds],
                 onto=form.onto.data or "",

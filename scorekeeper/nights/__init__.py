@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ..catalog import Catalog
 from ..exports import download, to_csv_text, to_json_text
 from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import SettlementError
 from ..store import NotFound, get_store
+from ..web import current_catalog
 from .forms import CloseNightForm, NewNightForm
 
 bp = Blueprint("nights", __name__)
 
 
-def catalog() -> Catalog:
-    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
-
-
 def report(night_id: int) -> NightReport:
     try:
-        return night_report(get_store(), catalog(), night_id)
+        return night_report(get_store(), current_catalog(), night_id)
     except NotFound:
         abort(404)
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
-from .. import service
+from .. import table
 from ..printing.chart import Chart, progression_svg
 from ..store import NotFound, get_store
+from ..web import current_catalog
 
 bp = Blueprint("players", __name__)
 PAGE_SIZE = 20
@@ -16,10 +17,7 @@ CHARTED_GAMES = 5  # charts for the latest games of a page
 
 @bp.get("/players")
 def leaderboard() -> ResponseReturnValue:
-    rows = get_store().leaderboard()
-    for row in rows:
-        row["per_round"] = round(row["points"] / row["rounds"], 1) if row["rounds"] else None
-    return render_template("leaderboard.html", rows=rows)
+    return render_template("leaderboard.html", rows=get_store().leaderboard())
 
 
 @bp.get("/players/<int:player_id>")
@@ -35,7 +33,7 @@ def history(player_id: int) -> ResponseReturnValue:
     games = games[:PAGE_SIZE]
     charts = {}
     for row in games[:CHARTED_GAMES]:
-        game = service.load_game(store, current_app.extensions["rulesets"], row["game_id"])
+        game = table.load_game(store, current_catalog(), row["game_id"]).game
         if game.rounds:
             charts[row["game_id"]] = progression_svg(
                 game.competitors, game.running_totals(), Chart(width=520, height=200, legend_width=130)

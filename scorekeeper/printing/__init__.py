@@ -9,21 +9,18 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
-from .. import service
-from ..catalog import Catalog, UnknownRuleset
-from ..rules.game import Game, GameError, check_players, describe_round
+from .. import table
+from ..catalog import UnknownRuleset
+from ..rules.game import Game, GameError, check_players, dealer_seat, describe_round
 from ..rules.rulesets import Ruleset
 from ..store import get_store
+from ..web import current_catalog
 from .chart import progression_svg
 from .render import PAPER_SIZES, html_to_pdf
 
 bp = Blueprint("printing", __name__)
 
 PORTRAIT_MAX_COLUMNS = 4
-
-
-def catalog() -> Catalog:
-    return current_app.extensions["rulesets"]  # type: ignore[no-any-return]
 
 
 def paper() -> str:
@@ -40,12 +37,12 @@ def pdf_response(html: str, filename: str) -> Response:
     return response
 
 
-def render_scorepad(game: Game, paper_size: str) -> str:
+def render_scorepad(game: Game, created_at: str, paper_size: str) -> str:
     rounds = [describe_round(game.setup, n) for n in range(1, game.round_count + 1)]
     return render_template(
         "pdf/scorepad.html",
         title=f"Game {game.id} · {game.ruleset.name}",
-        date=game_date(game),
+        date=date.fromisoformat(created_at[:10]).strftime("%A %-d %B %Y"),
         game=game,
         rounds=rounds,
         chart=progression_svg(game.competitors, game.running_totals()),
@@ -54,25 +51,20 @@ def render_scorepad(game: Game, paper_size: str) -> str:
     )
 
 
-def game_date(game: Game) -> str:
-    created = get_store().game(game.id)["created_at"]
-    return date.fromisoformat(created[:10]).strftime("%A %-d %B %Y")
-
-
 @bp.get("/games/<int:game_id>/scorepad.pdf")
 def scorepad(game_id: int) -> ResponseReturnValue:
     try:
-        game = service.load_game(get_store(), catalog(), game_id)
-    except service.GameNotFound:
+        loaded = table.load_game(get_store(), current_catalog(), game_id)
+    except table.GameNotFound:
         abort(404)
-    return pdf_response(render_scorepad(game, paper()), f"scorepad-game-{game_id}.pdf")
+    return pdf_response(render_scorepad(loaded.game, loaded.row["created_at"], paper()), f"scorepad-game-{game_id}.pdf")
 
 
 def points_key(ruleset: Ruleset) -> list[tuple[str, int]]:
     """Card points grouped by value, in rank order: [("3–9", 5), ("10 J Q K", 10), ...]."""
     groups: dict[int, list[str]] = {}
     for rank, points in sorted(ruleset.points.items()):
-        if ruleset.family == "books" and rank.label == "3":
+        if ruleset.by_sides and rank.label == "3":
             continue
         groups.setdefault(points, []).append(rank.label)
     return [(" ".join(labels), points) for points, labels in sorted(groups.items())]
@@ -82,7 +74,7 @@ def blank_rounds(ruleset: Ruleset, names: Sequence[str], seats: int) -> list[dic
     """The pre-printed part of each row: who deals (seat 1 first), the contract, the wilds."""
     rows = []
     for rule in ruleset.rounds:
-        seat = (rule.number - 1) % seats
+        seat = dealer_seat(0, rule.number, seats)
         rows.append(
             {
                 "number": rule.number,
@@ -100,7 +92,7 @@ def blank_rounds(ruleset: Ruleset, names: Sequence[str], seats: int) -> list[dic
 def blank() -> ResponseReturnValue:
     """A sheet for pencil play: names optional (blank name boxes otherwise)."""
     try:
-        ruleset = catalog().get(request.args.get("ruleset", "ten-pennies"))
+        ruleset = current_catalog().get(request.args.get("ruleset", "ten-pennies"))
     except UnknownRuleset as error:
         abort(400, str(error))
     names = [" ".join(n.split()) for n in request.args.get("players", "").split(",") if n.strip()]

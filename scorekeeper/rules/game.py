@@ -9,7 +9,7 @@ when ``Game(setup, events + [event])`` replays without error.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .books import SideEntry, SideResult, board_minimum, score_hand, side_name
@@ -61,13 +61,28 @@ class Setup:
         return self.ruleset.decks.decks_for(len(self.players), len(self.sides))
 
     def dealer(self, round_number: int) -> str:
-        """The deal passes to the left (clockwise) every round."""
-        return self.players[(self.first_dealer + round_number - 1) % len(self.players)]
+        return self.players[dealer_seat(self.first_dealer, round_number, len(self.players))]
 
     def first_player(self, round_number: int) -> str:
         """Left of the dealer; in a books game (no dealer) the seat chosen at setup starts hand 1."""
-        offset = 0 if self.ruleset.family == "books" else 1
-        return self.players[(self.first_dealer + round_number - 1 + offset) % len(self.players)]
+        offset = 0 if self.ruleset.by_sides else 1
+        return self.players[
+            (dealer_seat(self.first_dealer, round_number, len(self.players)) + offset) % len(self.players)
+        ]
+
+    def side_players(self, competitor: str) -> tuple[str, ...]:
+        """The players behind a scorepad column (a name may itself hold " & ")."""
+        return dict(zip(self.competitors, self.sides, strict=True))[competitor]
+
+
+def dealer_seat(first_dealer: int, round_number: int, seats: int) -> int:
+    """The deal passes to the left (clockwise) every round."""
+    return (first_dealer + round_number - 1) % seats
+
+
+def seat_teams(players: Sequence[str], team_count: int) -> list[list[str]]:
+    """Partners sit across from each other: with 2 teams, seats 1 & 3 against 2 & 4."""
+    return [list(players[first::team_count]) for first in range(team_count)]
 
 
 def clean_name(name: str) -> str:
@@ -95,7 +110,7 @@ def check_teams(ruleset: Ruleset, players: tuple[str, ...], teams: tuple[tuple[s
     """Teams of equal size that seat every player once (only in games played by sides)."""
     if not teams:
         return
-    if ruleset.family != "books":
+    if not ruleset.by_sides:
         raise GameError(f"{ruleset.name} is played by each player alone, not in teams")
     seated = [name for team in teams for name in team]
     if sorted(seated) != sorted(players):
@@ -164,6 +179,20 @@ class RoundResult:
     corrected: bool = False
 
 
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's game in numbers, for history and the leaderboard."""
+
+    seat: int
+    rounds: int
+    points: int  # the seat's side's total
+    won: bool
+    finished: bool
+    money: int  # what the game paid them so far, in pennies
+    best_round: int | None  # by the ruleset's measure: lowest points when lowest wins
+    worst_round: int | None
+
+
 @dataclass
 class _Replay:
     buys: dict[int, Buy] = field(default_factory=dict)  # live buys by event id
@@ -180,11 +209,16 @@ class _Replay:
 class Game:
     """The state of one game after replaying its events; every check raises GameError."""
 
-    def __init__(self, setup: Setup, events: Iterable[Event] = (), game_id: int = 0) -> None:
+    def __init__(
+        self, setup: Setup, events: Iterable[Event] = (), game_id: int = 0, version: int | None = None
+    ) -> None:
         self.id = game_id  # the store's id; 0 for a game that is not stored
         self.setup = setup
         self.ruleset = setup.ruleset
         self.events = tuple(events)
+        # Changes with every recorded event (and, for a stored game, with every change of its carry):
+        # a write based on an older version is stale.
+        self.version = len(self.events) if version is None else version
         self._state = _Replay()
         self.rounds: list[RoundResult] = []
         self._running: list[dict[str, int]] | None = None
@@ -214,11 +248,6 @@ class Game:
     @property
     def current_round(self) -> int | None:
         return None if self.finished else len(self.rounds) + 1
-
-    @property
-    def version(self) -> int:
-        """Changes with every recorded event: a write based on an older one is stale."""
-        return len(self.events)
 
     def record(self, number: int) -> Record:
         """The entry in force for a recorded round (the latest correction)."""
@@ -258,10 +287,14 @@ class Game:
             self._running = rows
         return self._running
 
+    def buy_pennies(self, player: str) -> int:
+        return self.buys_used(player) * (self.ruleset.buys.pennies if self.ruleset.buys else 0)
+
+    def card_pennies(self, player: str) -> int:
+        return sum(result.results[player].pennies for result in self.rounds if player in result.results)
+
     def pennies_paid(self, player: str) -> int:
-        buy_pennies = self.buys_used(player) * (self.ruleset.buys.pennies if self.ruleset.buys else 0)
-        card_pennies = sum(result.results[player].pennies for result in self.rounds if player in result.results)
-        return buy_pennies + card_pennies
+        return self.buy_pennies(player) + self.card_pennies(player)
 
     @property
     def bowl(self) -> int:
@@ -273,10 +306,31 @@ class Game:
         return winners(self.totals(), lowest_wins=self.ruleset.winner == "lowest")
 
     def payout(self) -> Payout:
-        """Who takes the bowl: nobody until the last round is recorded."""
+        """Who takes the bowl: nobody until the last round is recorded (and nothing is left over)."""
         if self._payout is None:
-            self._payout = split_bowl(self.bowl, self.leaders()) if self.finished else Payout((), {}, self.bowl)
+            self._payout = split_bowl(self.bowl, self.leaders()) if self.finished else Payout((), {}, 0)
         return self._payout
+
+    @property
+    def carry_out(self) -> int:
+        """Pennies a tie leaves in the bowl for the next game that plays for one; 0 until the game ends."""
+        return self.payout().left_in_bowl
+
+    def seat_summary(self, seat: int) -> SeatSummary:
+        name = self.players[seat]
+        side = self.side_of(name)
+        scores = [result.results[side].points for result in self.rounds]
+        ordered = sorted(scores, reverse=self.ruleset.winner != "lowest")
+        return SeatSummary(
+            seat=seat,
+            rounds=len(scores),
+            points=self.totals()[side],
+            won=self.finished and side in self.payout().winners,
+            finished=self.finished,
+            money=self.money(name),
+            best_round=ordered[0] if ordered else None,
+            worst_round=ordered[-1] if ordered else None,
+        )
 
     def money(self, player: str) -> int:
         """What a player made this game: payout − buys − card pennies."""
@@ -284,7 +338,7 @@ class Game:
 
     def board_minimums(self) -> dict[str, int]:
         """Books game: what each side needs to get on the board in the current hand."""
-        if self.current_round is None or self.ruleset.family != "books":
+        if self.current_round is None or not self.ruleset.by_sides:
             return {}
         totals = self.totals()
         return {name: board_minimum(self.ruleset, self.current_round, totals[name]) for name in self.competitors}
@@ -305,7 +359,7 @@ class Game:
         The same as replaying every event again (``Game(setup, events + [event])``), but it
         starts from this game's replay and applies just the new event.
         """
-        after = Game(self.setup, (), self.id)
+        after = Game(self.setup, (), self.id, self.version + 1)
         after.events = (*self.events, event)
         after._state = self._state.copy()
         after._apply(event)
@@ -358,7 +412,7 @@ class Game:
             )
 
     def _check_record_kind(self, record: Record) -> None:
-        books_game = self.ruleset.family == "books"
+        books_game = self.ruleset.by_sides
         if books_game != isinstance(record, HandRecord):
             raise GameError(
                 f"{self.ruleset.name} is scored {'by sides, books and threes' if books_game else 'by cards caught'}"
@@ -415,8 +469,7 @@ class Game:
                 )
             )
         except RoundError as error:
-            word = "hand" if isinstance(record, HandRecord) else "round"
-            raise GameError(f"{word} {record.round}: {error}", error.player) from None
+            raise GameError(f"{self.ruleset.round_word} {record.round}: {error}", error.player) from None
 
     def _score_hand(self, record: HandRecord) -> dict[str, SideResult]:
         entries = {side.name: side for side in record.sides}
@@ -494,10 +547,10 @@ class Game:
             ],
             "winners": list(payout.winners),
             "payouts": payout.payouts,
-            "left_in_bowl": payout.left_in_bowl if self.finished else 0,
+            "left_in_bowl": self.carry_out,
             "money": {name: self.money(name) for name in self.players} if self.finished else {},
         }
-        if self.ruleset.family == "books":
+        if self.ruleset.by_sides:
             minimums = self.board_minimums()
             state["sides"] = [
                 {"name": name, "players": list(side), "points": totals[name], "board_minimum": minimums.get(name)}
@@ -534,7 +587,7 @@ def describe_round(setup: Setup, number: int) -> dict[str, object]:
     """Everything the dealer asks about a round, in table words."""
     rule = setup.ruleset.round(number)
     return {
-        "books": setup.ruleset.family == "books",
+        "books": setup.ruleset.by_sides,
         "board_minimum": rule.board_minimum,
         "pile": setup.ruleset.pile_size,
         "number": number,

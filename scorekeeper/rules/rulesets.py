@@ -155,7 +155,18 @@ class Ruleset:
 
     @property
     def is_penny_game(self) -> bool:
+        """Plays for a bowl of pennies (the Ten Pennies rulesets); a tie's leftover carries only into such a game."""
         return self.pennies_per_card > 0 or bool(self.buys and self.buys.pennies)
+
+    @property
+    def by_sides(self) -> bool:
+        """Scored side by side with books and threes (Pennies From Heaven), not by cards caught."""
+        return self.family == "books"
+
+    @property
+    def round_word(self) -> str:
+        """What the table calls one deal: a "hand" in a game played by sides, else a "round"."""
+        return "hand" if self.by_sides else "round"
 
     def round(self, number: int) -> RoundRule:
         if not 1 <= number <= len(self.rounds):

@@ -10,18 +10,34 @@ import contextlib
 import json
 import secrets
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from flask import Flask, current_app
 from sqlite_utils import Database
+from sqlite_utils.db import Table
 
 from .migrations import STATS_SQL, migrations
+from .rows import (
+    RESULT_COLUMNS,
+    EventRow,
+    GameListRow,
+    GameRow,
+    HistoryRow,
+    LeaderRow,
+    NightListRow,
+    NightRow,
+    PlayerRow,
+    ResultRow,
+    SeatRow,
+    StatsRow,
+)
 
 BUSY_TIMEOUT_MS = 5000
-RESULT_COLUMNS = ("seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round")
 
 
 class StoreError(Exception):
@@ -41,6 +57,21 @@ class StaleWrite(StoreError):
         self.actual = actual
 
 
+def _result_values(row: ResultRow) -> tuple[int | None, ...]:
+    """A result row's values in RESULT_COLUMNS order."""
+    return (
+        row["seat"], row["rounds"], row["points"], row["won"], row["finished"], row["money"],
+        row["best_round"], row["worst_round"],
+    )  # fmt: skip
+
+
+def _new_id(table: Table) -> int:
+    """The id of the row just inserted."""
+    if not isinstance(table.last_pk, int):
+        raise StoreError(f"no id for the row inserted into {table.name}")
+    return table.last_pk
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -56,12 +87,25 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def _rows(self, sql: str, params: list[Any] | tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    def table(self, name: str) -> Table:
+        return self.db.table(name)
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows as dicts through a plain cursor: sqlite-utils' query() wraps every read in a
         savepoint, which the hot paths (every request reads the game) can do without."""
-        cursor = self.db.execute(sql, params)
+        cursor = self.db.execute(sql, list(params))
         names = [column[0] for column in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def _one(self, sql: str, params: Sequence[Any], missing: str) -> dict[str, Any]:
+        found = self._rows(sql, params)
+        if not found:
+            raise NotFound(missing)
+        return found[0]
+
+    def _value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = self.db.execute(sql, list(params)).fetchone()
+        return None if row is None else row[0]
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -93,13 +137,13 @@ class Store:
     def _player_id(self, name: str) -> int:
         """The identity of a player across games: the same name, ignoring case."""
         key = name.casefold()
-        row = next(self.db.query("SELECT id FROM players WHERE name_key = ?", [key]), None)
-        if row:
-            return int(row["id"])
-        return int(self.db["players"].insert({"name": name, "name_key": key}).last_pk)
+        found = self._value("SELECT id FROM players WHERE name_key = ?", [key])
+        if found is not None:
+            return int(found)
+        return _new_id(self.table("players").insert({"name": name, "name_key": key}))
 
     def known_players(self) -> list[str]:
-        return [row["name"] for row in self.db.query("SELECT name FROM players ORDER BY name_key")]
+        return [str(row[0]) for row in self.db.execute("SELECT name FROM players ORDER BY name_key")]
 
     # --- games --------------------------------------------------------------------------
 
@@ -112,26 +156,26 @@ class Store:
         sides: list[int] | None = None,
         night_id: int | None = None,
         pin_hash: str | None = None,
+        carry_in: int = 0,
     ) -> int:
         """One game and its seats in one transaction; ``sides[seat]`` is the side each seat plays for."""
         with self.writing():
-            game_id = int(
-                self.db["games"]
-                .insert(
+            game_id = _new_id(
+                self.table("games").insert(
                     {
                         "ruleset": ruleset,
                         "created_at": now(),
                         "first_dealer": first_dealer,
                         "penny_cents": penny_cents,
-                        "carry_in": 0,
+                        "carry_in": carry_in,
+                        "revision": 0,
                         "night_id": night_id,
                         "share_token": secrets.token_urlsafe(16),
                         "pin_hash": pin_hash,
                     }
                 )
-                .last_pk
             )
-            self.db["game_players"].insert_all(
+            self.table("game_players").insert_all(
                 {
                     "game_id": game_id,
                     "seat": seat,
@@ -143,65 +187,70 @@ class Store:
             )
         return game_id
 
-    def game(self, game_id: int) -> dict[str, Any]:
-        found = self._rows("SELECT * FROM games WHERE id = ?", [game_id])
-        if not found:
-            raise NotFound(f"there is no game {game_id}")
-        row = found[0]
-        seats = self._rows("SELECT name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
+    def game(self, game_id: int) -> GameRow:
+        row = self._one("SELECT * FROM games WHERE id = ?", [game_id], f"there is no game {game_id}")
+        seats = self.seats(game_id)
         row["players"] = [seat["name"] for seat in seats]
         sides: dict[int, list[str]] = {}
         for seat in seats:
             sides.setdefault(seat["side"], []).append(seat["name"])
         row["sides"] = [names for _, names in sorted(sides.items())]
-        return row
+        return cast(GameRow, row)
 
-    def games(self, limit: int = 50) -> list[dict[str, Any]]:
-        return list(
-            self.db.query(
-                """SELECT g.id, g.ruleset, g.created_at,
-                          (SELECT group_concat(name, ', ') FROM
-                             (SELECT name FROM game_players WHERE game_id = g.id ORDER BY seat)) AS players
-                   FROM games g ORDER BY g.id DESC LIMIT ?""",
-                [limit],
-            )
+    def night_of(self, game_id: int) -> int | None:
+        found = self._value("SELECT night_id FROM games WHERE id = ?", [game_id])
+        return None if found is None else int(found)
+
+    def seats(self, game_id: int) -> list[SeatRow]:
+        rows = self._rows("SELECT seat, name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
+        return cast(list[SeatRow], rows)
+
+    def games(self, limit: int = 50) -> list[GameListRow]:
+        rows = self._rows(
+            """SELECT g.id, g.ruleset, g.created_at,
+                      (SELECT group_concat(name, ', ') FROM
+                         (SELECT name FROM game_players WHERE game_id = g.id ORDER BY seat)) AS players
+               FROM games g ORDER BY g.id DESC LIMIT ?""",
+            [limit],
         )
+        return cast(list[GameListRow], rows)
+
+    def revision_by_share_token(self, token: str) -> tuple[int, int]:
+        """(game id, version) behind a share link: what the live view polls, one indexed read."""
+        found = self._rows("SELECT id, revision FROM games WHERE share_token = ?", [token])
+        if not found:
+            raise NotFound("there is no game behind that link")
+        return int(found[0]["id"]), int(found[0]["revision"])
+
+    def game_by_share_token(self, token: str) -> int:
+        return self.revision_by_share_token(token)[0]
+
+    def set_carry(self, game_id: int, carry_in: int) -> None:
+        """A new carry-in changes the game's money: it is a new version of the game."""
+        self.db.execute("UPDATE games SET carry_in = ?, revision = revision + 1 WHERE id = ?", [carry_in, game_id])
 
     # --- events -------------------------------------------------------------------------
 
-    def events(self, game_id: int) -> list[dict[str, Any]]:
+    def events(self, game_id: int) -> list[EventRow]:
         rows = self._rows("SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id])
-        return [{**row, "payload": json.loads(row["payload"])} for row in rows]
+        return [cast(EventRow, {**row, "payload": json.loads(row["payload"])}) for row in rows]
 
-    def append_event(
-        self,
-        game_id: int,
-        kind: str,
-        payload: dict[str, Any],
-        expected_version: int,
-        results: dict[int, list[dict[str, Any]]] | None = None,
-    ) -> int:
-        """Append one event, unless the game has moved on since ``expected_version`` (its event count).
-
-        ``results`` (game id → rows) are the derived results the event changes, written in the
-        same transaction so they never disagree with the events.
-        """
+    def append_event(self, game_id: int, kind: str, payload: dict[str, Any], expected_version: int) -> int:
+        """Append one event, unless the game has moved on since ``expected_version``."""
         with self.writing():
-            (count,) = self.db.execute("SELECT count(*) FROM events WHERE game_id = ?", [game_id]).fetchone()
-            if count != expected_version:
-                raise StaleWrite(expected_version, count)
+            revision = self._value("SELECT revision FROM games WHERE id = ?", [game_id])
+            if revision != expected_version:
+                raise StaleWrite(expected_version, int(revision))
             cursor = self.db.execute(
                 "INSERT INTO events (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
                 [game_id, kind, json.dumps(payload, sort_keys=True), now()],
             )
-            event_id = int(cursor.lastrowid or 0)
-            for result_game, rows in (results or {}).items():
-                self.save_results(result_game, rows)
-            return event_id
+            self.db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", [game_id])
+            return int(cursor.lastrowid or 0)
 
     # --- derived results, nights, players ----------------------------------------------------
 
-    def save_results(self, game_id: int, rows: list[dict[str, Any]]) -> None:
+    def save_results(self, game_id: int, rows: Sequence[ResultRow]) -> None:
         """Replace a game's derived per-seat results (the engine computes them)."""
         with self.writing():
             self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
@@ -209,7 +258,7 @@ class Store:
             self.db.conn.executemany(
                 f"INSERT INTO results (game_id, player_id, {', '.join(RESULT_COLUMNS)}) "
                 f"VALUES (?, ?, {', '.join('?' * len(RESULT_COLUMNS))})",
-                [[game_id, ids[row["seat"]], *(row[c] for c in RESULT_COLUMNS)] for row in rows],
+                [[game_id, ids[row["seat"]], *_result_values(row)] for row in rows],
             )
             self._refresh_stats(list(ids.values()))
 
@@ -219,30 +268,22 @@ class Store:
         self.db.execute(f"DELETE FROM player_stats WHERE player_id IN ({marks})", player_ids)
         self.db.execute(STATS_SQL.format(where=f"AND player_id IN ({marks})"), player_ids)
 
-    def game_by_share_token(self, token: str) -> int:
-        row = next(self.db.query("SELECT id FROM games WHERE share_token = ?", [token]), None)
-        if row is None:
-            raise NotFound("there is no game behind that link")
-        return int(row["id"])
-
     def pin_block(self, game_id: int, client: str) -> float:
         """Seconds this client must still wait before trying another PIN (0: may try now)."""
-        row = next(
-            self.db.query("SELECT blocked_until FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]),
-            None,
+        blocked_until = self._value(
+            "SELECT blocked_until FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]
         )
-        return max(0.0, (row["blocked_until"] if row else 0.0) - time.time())
+        return max(0.0, float(blocked_until or 0.0) - time.time())
 
     def pin_failed(self, game_id: int, client: str, free_tries: int, base_delay: float) -> float:
         """Count a wrong PIN; past the free tries each failure doubles the wait. Returns the wait."""
         with self.writing():
-            row = next(
-                self.db.query("SELECT failures FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]),
-                None,
+            before = self._value(
+                "SELECT failures FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]
             )
-            failures = (row["failures"] if row else 0) + 1
+            failures = int(before or 0) + 1
             wait = 0.0 if failures <= free_tries else base_delay * 2 ** (failures - free_tries - 1)
-            self.db["pin_failures"].upsert(
+            self.table("pin_failures").upsert(
                 {"game_id": game_id, "client": client, "failures": failures, "blocked_until": time.time() + wait},
                 pk=("game_id", "client"),
             )
@@ -252,70 +293,79 @@ class Store:
         self.db.execute("DELETE FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client])
 
     def create_night(self, name: str = "") -> int:
-        return int(self.db["nights"].insert({"name": name, "created_at": now(), "closed_at": None}).last_pk)
+        return _new_id(self.table("nights").insert({"name": name, "created_at": now(), "closed_at": None}))
 
-    def night(self, night_id: int) -> dict[str, Any]:
-        row = next(self.db.query("SELECT * FROM nights WHERE id = ?", [night_id]), None)
-        if row is None:
-            raise NotFound(f"there is no night {night_id}")
-        return row
+    def night(self, night_id: int) -> NightRow:
+        return cast(
+            NightRow, self._one("SELECT * FROM nights WHERE id = ?", [night_id], f"there is no night {night_id}")
+        )
 
     def close_night(self, night_id: int) -> None:
         self.night(night_id)
         self.db.execute("UPDATE nights SET closed_at = ? WHERE id = ? AND closed_at IS NULL", [now(), night_id])
 
-    def nights(self, limit: int = 50) -> list[dict[str, Any]]:
-        return list(
-            self.db.query(
-                """SELECT n.*, (SELECT count(*) FROM games g WHERE g.night_id = n.id) AS games
-                   FROM nights n ORDER BY n.id DESC LIMIT ?""",
-                [limit],
-            )
+    def nights(self, limit: int = 50) -> list[NightListRow]:
+        rows = self._rows(
+            """SELECT n.*, (SELECT count(*) FROM games g WHERE g.night_id = n.id) AS games
+               FROM nights n ORDER BY n.id DESC LIMIT ?""",
+            [limit],
         )
+        return cast(list[NightListRow], rows)
 
     def open_night(self) -> int | None:
         """The last night not yet closed: where a new game goes by default."""
-        row = next(self.db.query("SELECT id FROM nights WHERE closed_at IS NULL ORDER BY id DESC LIMIT 1"), None)
-        return None if row is None else int(row["id"])
+        found = self._value("SELECT id FROM nights WHERE closed_at IS NULL ORDER BY id DESC LIMIT 1")
+        return None if found is None else int(found)
 
-    def night_game_ids(self, night_id: int) -> list[int]:
-        return [r[0] for r in self.db.execute("SELECT id FROM games WHERE night_id = ? ORDER BY id", [night_id])]
+    def night_game_ids(self, night_id: int, after: int = 0) -> list[int]:
+        """The night's games in the order they were started (those after game ``after``)."""
+        rows = self.db.execute("SELECT id FROM games WHERE night_id = ? AND id > ? ORDER BY id", [night_id, after])
+        return [int(r[0]) for r in rows]
 
-    def player(self, player_id: int) -> dict[str, Any]:
-        row = next(self.db.query("SELECT id, name FROM players WHERE id = ?", [player_id]), None)
-        if row is None:
-            raise NotFound(f"there is no player {player_id}")
-        return row
+    def player(self, player_id: int) -> PlayerRow:
+        row = self._one("SELECT id, name FROM players WHERE id = ?", [player_id], f"there is no player {player_id}")
+        return cast(PlayerRow, row)
 
     def player_id(self, name: str) -> int | None:
-        row = next(self.db.query("SELECT id FROM players WHERE name_key = ?", [name.casefold()]), None)
-        return None if row is None else int(row["id"])
+        found = self._value("SELECT id FROM players WHERE name_key = ?", [name.casefold()])
+        return None if found is None else int(found)
 
-    def player_history(self, player_id: int, limit: int = 20, before: int | None = None) -> list[dict[str, Any]]:
+    def player_history(self, player_id: int, limit: int = 20, before: int | None = None) -> list[HistoryRow]:
         """A player's games, newest first, a page at a time (``before``: the last game id of the page before)."""
-        return self._rows(
+        rows = self._rows(
             """SELECT r.*, g.ruleset, g.created_at, g.night_id, gp.name
                FROM results r JOIN games g ON g.id = r.game_id
                JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat
                WHERE r.player_id = ? AND r.game_id < ? ORDER BY r.game_id DESC LIMIT ?""",
             [player_id, before if before is not None else 2**62, limit],
         )
+        return cast(list[HistoryRow], rows)
 
-    def player_stats(self, player_id: int) -> dict[str, Any] | None:
+    def player_stats(self, player_id: int) -> StatsRow | None:
         rows = self._rows("SELECT * FROM player_stats WHERE player_id = ?", [player_id])
-        return rows[0] if rows else None
+        return cast(StatsRow, rows[0]) if rows else None
 
-    def leaderboard(self, limit: int = 200) -> list[dict[str, Any]]:
+    def leaderboard(self, limit: int = 200) -> list[LeaderRow]:
         """Per player over every finished game: games, wins, points per round, money, best and worst round."""
-        return list(
-            self.db.query(
-                """SELECT p.id, p.name, s.games, s.wins, s.points, s.rounds, s.money,
-                          s.best_low, s.best_high, s.worst_low, s.worst_high
-                   FROM player_stats s JOIN players p ON p.id = s.player_id
-                   ORDER BY s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
-                [limit],
-            )
+        rows = self._rows(
+            """SELECT p.id, p.name, s.games, s.wins, s.points, s.rounds, s.money,
+                      s.best_low, s.best_high, s.worst_low, s.worst_high
+               FROM player_stats s JOIN players p ON p.id = s.player_id
+               ORDER BY s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
+            [limit],
         )
+        return cast(list[LeaderRow], rows)
+
+    # --- nights whose carries must be worked out again (after an upgrade or an import) ---------
+
+    def stale_nights(self) -> list[int]:
+        return [int(r[0]) for r in self.db.execute("SELECT night_id FROM stale_nights ORDER BY night_id")]
+
+    def mark_night_stale(self, night_id: int) -> None:
+        self.db.execute("INSERT OR IGNORE INTO stale_nights (night_id) VALUES (?)", [night_id])
+
+    def night_refreshed(self, night_id: int) -> None:
+        self.db.execute("DELETE FROM stale_nights WHERE night_id = ?", [night_id])
 
     # --- export, import, backup ----------------------------------------------------------
 
@@ -323,13 +373,14 @@ class Store:
         """Everything entered (not what is derived), as plain data: the whole database, a night or a game."""
         if game_id is not None:
             games = [self.game(game_id)]
-            night_ids = [games[0]["night_id"]] if games[0]["night_id"] else []
+            first_night = games[0]["night_id"]
+            night_ids = [first_night] if first_night else []
         elif night_id is not None:
             night_ids = [self.night(night_id)["id"]]
             games = [self.game(gid) for gid in self.night_game_ids(night_id)]
         else:
-            night_ids = [r["id"] for r in self.db.query("SELECT id FROM nights ORDER BY id")]
-            games = [self.game(r["id"]) for r in self.db.query("SELECT id FROM games ORDER BY id")]
+            night_ids = [int(r[0]) for r in self.db.execute("SELECT id FROM nights ORDER BY id")]
+            games = [self.game(int(r[0])) for r in self.db.execute("SELECT id FROM games ORDER BY id")]
         return {
             "format": "scorekeeper-export",
             "version": 1,
@@ -337,39 +388,47 @@ class Store:
             "games": [self._game_dump(game) for game in games],
         }
 
-    def _game_dump(self, game: dict[str, Any]) -> dict[str, Any]:
-        seats = self.db.query("SELECT seat, name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game["id"]])
+    def _game_dump(self, game: GameRow) -> dict[str, Any]:
         return {
-            **{key: game[key] for key in ("id", "ruleset", "created_at", "first_dealer", "penny_cents", "night_id")},
-            "players": list(seats),
+            "id": game["id"],
+            "ruleset": game["ruleset"],
+            "created_at": game["created_at"],
+            "first_dealer": game["first_dealer"],
+            "penny_cents": game["penny_cents"],
+            "night_id": game["night_id"],
+            "players": self.seats(game["id"]),
             "events": self.events(game["id"]),
         }
 
     def load_dump(self, data: dict[str, Any]) -> list[int]:
-        """Import an export, keeping its ids, in one transaction; refused if any id is taken."""
+        """Import an export, keeping its ids, in one transaction; refused if any id is taken.
+
+        The nights it brings are marked stale: their carries are worked out by the caller."""
         if data.get("format") != "scorekeeper-export" or data.get("version") != 1:
             raise StoreError("not a Scorekeeper export (format scorekeeper-export, version 1)")
         with self.writing():
             for night in data["nights"]:
-                if next(self.db.query("SELECT 1 FROM nights WHERE id = ?", [night["id"]]), None):
+                if self._value("SELECT 1 FROM nights WHERE id = ?", [night["id"]]):
                     raise StoreError(f"night {night['id']} already exists: import into an empty database")
-                self.db["nights"].insert(night)
+                self.table("nights").insert(night)
+                self.mark_night_stale(night["id"])
             for game in data["games"]:
-                if next(self.db.query("SELECT 1 FROM games WHERE id = ?", [game["id"]]), None):
+                if self._value("SELECT 1 FROM games WHERE id = ?", [game["id"]]):
                     raise StoreError(f"game {game['id']} already exists: import into an empty database")
-                self.db["games"].insert(
+                self.table("games").insert(
                     # A new share link; a PIN is not exported, so an imported game starts unlocked.
                     {
                         **{k: v for k, v in game.items() if k not in ("players", "events")},
                         "carry_in": 0,
+                        "revision": len(game["events"]),
                         "share_token": secrets.token_urlsafe(16),
                     }
                 )
-                self.db["game_players"].insert_all(
+                self.table("game_players").insert_all(
                     {**seat, "game_id": game["id"], "player_id": self._player_id(seat["name"])}
                     for seat in game["players"]
                 )
-                self.db["events"].insert_all(
+                self.table("events").insert_all(
                     {**event, "game_id": game["id"], "payload": json.dumps(event["payload"], sort_keys=True)}
                     for event in game["events"]
                 )
@@ -394,10 +453,6 @@ def get_store() -> Store:
     Opening SQLite for every request, and closing it (which checkpoints the WAL), costs more
     than the request itself; waitress serves from a fixed set of threads, so each keeps one.
     """
-    import threading
-
-    from flask import current_app
-
     pool: dict[int, Store] = current_app.extensions.setdefault("stores", {})
     key = threading.get_ident()
     store = pool.get(key)
@@ -408,28 +463,14 @@ def get_store() -> Store:
 
 def end_request(exception: BaseException | None = None) -> None:
     """Never leave a transaction open on a connection the next request will use."""
-    import threading
-
-    from flask import current_app
-
     store = current_app.extensions.get("stores", {}).get(threading.get_ident())
     if store is not None and store.db.conn.in_transaction:
         store.db.conn.rollback()
 
 
-def init_app(app: Any) -> None:
-    """Apply pending migrations at start-up and close the store after each request."""
-    import click
-
+def init_app(app: Flask) -> None:
+    """Apply pending migrations at start-up; never leave a transaction open after a request."""
     store = Store(app.config["DATABASE"])
     store.migrate()
     store.close()
     app.teardown_appcontext(end_request)
-
-    @app.cli.command("init-db")
-    def init_db_command() -> None:
-        """Create or upgrade the database schema."""
-        store = Store(app.config["DATABASE"])
-        store.migrate()
-        store.close()
-        click.echo(f"Database ready: {app.config['DATABASE']}")

@@ -10,9 +10,9 @@ migrations = Migrations("scorekeeper")
 
 @migrations()
 def m001_games_and_events(db: Database) -> None:
-    db["players"].create({"id": int, "name": str, "name_key": str}, pk="id", not_null={"name", "name_key"})
-    db["players"].create_index(["name_key"], unique=True)
-    db["games"].create(
+    db.table("players").create({"id": int, "name": str, "name_key": str}, pk="id", not_null={"name", "name_key"})
+    db.table("players").create_index(["name_key"], unique=True)
+    db.table("games").create(
         {
             "id": int,
             "ruleset": str,
@@ -24,21 +24,21 @@ def m001_games_and_events(db: Database) -> None:
         pk="id",
         not_null={"ruleset", "created_at", "first_dealer", "penny_cents", "carry_in"},
     )
-    db["game_players"].create(
+    db.table("game_players").create(
         {"game_id": int, "seat": int, "name": str, "player_id": int},
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
         not_null={"name", "player_id"},
     )
-    db["game_players"].create_index(["player_id"])
+    db.table("game_players").create_index(["player_id"])
     # Append-only: rows are inserted, never updated or deleted.
-    db["events"].create(
+    db.table("events").create(
         {"id": int, "game_id": int, "kind": str, "payload": str, "created_at": str},
         pk="id",
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "kind", "payload", "created_at"},
     )
-    db["events"].create_index(["game_id", "id"])
+    db.table("events").create_index(["game_id", "id"])
     for action in ("UPDATE", "DELETE"):
         db.execute(
             f"CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events "
@@ -49,7 +49,7 @@ def m001_games_and_events(db: Database) -> None:
 @migrations()
 def m002_sides(db: Database) -> None:
     """Games played by sides (Pennies From Heaven): the side each seat plays for."""
-    db["game_players"].add_column("side", int)
+    db.table("game_players").add_column("side", int)
     db.execute("UPDATE game_players SET side = seat")
 
 
@@ -57,10 +57,12 @@ def m002_sides(db: Database) -> None:
 def m003_nights_and_results(db: Database) -> None:
     """Nights group games; ``results`` is each seat's game derived by the engine (for history and
     the leaderboard without replaying every game), rewritten with every entry of that game."""
-    db["nights"].create({"id": int, "name": str, "created_at": str, "closed_at": str}, pk="id", not_null={"created_at"})
-    db["games"].add_column("night_id", int, fk="nights", fk_col="id")
-    db["games"].create_index(["night_id"])
-    db["results"].create(
+    db.table("nights").create(
+        {"id": int, "name": str, "created_at": str, "closed_at": str}, pk="id", not_null={"created_at"}
+    )
+    db.table("games").add_column("night_id", int, fk="nights", fk_col="id")
+    db.table("games").create_index(["night_id"])
+    db.table("results").create(
         {
             "game_id": int,
             "seat": int,
@@ -76,7 +78,7 @@ def m003_nights_and_results(db: Database) -> None:
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
     )
-    db["results"].create_index(["player_id", "game_id"])
+    db.table("results").create_index(["player_id", "game_id"])
 
 
 @migrations()
@@ -85,12 +87,12 @@ def m004_share_links_and_locks(db: Database) -> None:
     failed PIN attempts are counted per game and client to slow down guessing."""
     import secrets
 
-    db["games"].add_column("share_token", str)
-    db["games"].add_column("pin_hash", str)
+    db.table("games").add_column("share_token", str)
+    db.table("games").add_column("pin_hash", str)
     for row in list(db.query("SELECT id FROM games")):
         db.execute("UPDATE games SET share_token = ? WHERE id = ?", [secrets.token_urlsafe(16), row["id"]])
-    db["games"].create_index(["share_token"], unique=True)
-    db["pin_failures"].create(
+    db.table("games").create_index(["share_token"], unique=True)
+    db.table("pin_failures").create(
         {"game_id": int, "client": str, "failures": int, "blocked_until": float}, pk=("game_id", "client")
     )
 
@@ -99,7 +101,7 @@ def m004_share_links_and_locks(db: Database) -> None:
 def m005_player_stats(db: Database) -> None:
     """Each player's totals over finished games, kept current with every entry, so the
     leaderboard reads one row per player instead of aggregating every result."""
-    db["player_stats"].create(
+    db.table("player_stats").create(
         {
             "player_id": int,
             "games": int,
@@ -116,6 +118,18 @@ def m005_player_stats(db: Database) -> None:
         foreign_keys=[("player_id", "players", "id")],
     )
     db.execute(STATS_SQL.format(where=""))
+
+
+@migrations()
+def m006_versions_and_stored_carry(db: Database) -> None:
+    """A game's version becomes a stored revision (bumped by each event and each change of the
+    carry it receives), and each game keeps its carry-in, so loading a game of a night no longer
+    replays the games before it. Nights listed in ``stale_nights`` have their carries worked out
+    by the engine at start-up (here: every night that has games)."""
+    db.table("games").add_column("revision", int, not_null_default=0)
+    db.execute("UPDATE games SET revision = (SELECT count(*) FROM events e WHERE e.game_id = games.id)")
+    db.table("stale_nights").create({"night_id": int}, pk="night_id")
+    db.execute("INSERT INTO stale_nights SELECT DISTINCT night_id FROM games WHERE night_id IS NOT NULL")
 
 
 STATS_SQL = """

@@ -6,12 +6,12 @@ Chromium can be found these tests are skipped, saying why; CI installs Chromium 
 
 from __future__ import annotations
 
-import socket
 import threading
 from collections.abc import Iterator
 
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE
+from support import free_port, make_app
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 if CHROMIUM is None:
@@ -24,15 +24,8 @@ if CHROMIUM is None:
 def base_url(tmp_path_factory) -> Iterator[str]:
     from waitress import create_server
 
-    from scorekeeper import create_app
-
-    folder = tmp_path_factory.mktemp("browser-instance")
-    app = create_app(
-        {"DATABASE": str(folder / "db.sqlite"), "SECRET_KEY": "browser-tests", "RULESETS_DIR": str(folder / "rulesets")}
-    )
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    app = make_app(tmp_path_factory.mktemp("browser-instance"), TESTING=False)
+    port = free_port()
     server = create_server(app, host="127.0.0.1", port=port, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

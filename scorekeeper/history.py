@@ -1,0 +1,60 @@
+"""A game's history in table words: what was entered, what it corrected, what can be undone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypedDict
+
+from .rules.cards import format_hand
+from .rules.game import Buy, Event, Game, HandRecord, RoundRecord
+
+
+class HistoryEntry(TypedDict):
+    id: int
+    at: str
+    text: str
+    undoable: bool
+
+
+def describe_event(game: Game, event: Event) -> str:
+    """One history line in table words."""
+    if isinstance(event, Buy):
+        return f"{event.player} bought (round {event.round})"
+    if isinstance(event, RoundRecord):
+        hands = "; ".join(
+            f"{name}: {format_hand(cards, pretty=True) or 'no cards'}" for name, cards in event.caught.items()
+        )
+        return f"Round {event.round}: {event.went_out} went out. {hands}"
+    if isinstance(event, HandRecord):
+        out = f"{event.went_out} went out" if event.went_out else "nobody went out"
+        sides = "; ".join(
+            f"{side.name}: {side.red_threes} red 3s, books "
+            + ", ".join(f"{count} {kind}" for kind, count in side.books.items() if count)
+            for side in event.sides
+        )
+        return f"Hand {event.round}: {out}. {sides}"
+    target = next((e for e in game.events if e.id == event.target), None)
+    return f"Undo of entry {event.target}" + (f" ({describe_event(game, target)})" if target else "")
+
+
+def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[HistoryEntry]:
+    """The game's history, oldest first."""
+    live_buys = {buy.id for buy in game.buy_events()}
+    last_round = game.rounds[-1].record_id if game.rounds else None
+    seen_rounds: set[int] = set()
+    entries: list[HistoryEntry] = []
+    for event in game.events:
+        text = describe_event(game, event)
+        if isinstance(event, (RoundRecord, HandRecord)):
+            if event.round in seen_rounds:
+                text = "Correction — " + text
+            seen_rounds.add(event.round)
+        entries.append(
+            {
+                "id": event.id,
+                "at": (times or {}).get(event.id, ""),
+                "text": text,
+                "undoable": event.id in live_buys or event.id == last_round,
+            }
+        )
+    return entries

@@ -1,0 +1,72 @@
+"""A hand of a game played by sides (Pennies From Heaven) from what was typed, side by side:
+the JSON of the API and the fields of the hand form both arrive as plain mappings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .rules.books import BOOK_KINDS, SideEntry
+from .rules.cards import Card, CardError, parse_hand
+from .rules.game import Game, GameError, HandRecord
+
+
+def hand_event(game: Game, event_id: int, number: int | None, went_out: str | None, sides: Sequence[Any]) -> HandRecord:
+    if number is None:
+        if game.current_round is None:
+            raise GameError(f"the game is finished: all {game.round_count} hands are recorded")
+        number = game.current_round
+    out = game.player_named(went_out) if went_out else None
+    return HandRecord(event_id, number, out, tuple(side_entry(game, data) for data in sides))
+
+
+def side_entry(game: Game, data: Any) -> SideEntry:
+    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list):
+        raise GameError("each side needs its list of players")
+    players = tuple(game.player_named(str(name)) for name in data["players"])
+    name = " & ".join(players)
+    melded_text = data.get("melded")
+    points = data.get("melded_points")
+    return SideEntry(
+        players=players,
+        red_threes=_count(data.get("red_threes"), f"{name}: red threes"),
+        books=_books(data.get("books") or {}, name),
+        melded=_cards(melded_text, f"{name}'s melded cards") if melded_text else None,
+        melded_points=None if points is None or points == "" else _count(points, f"{name}: melded points"),
+        hands=_by_player(game, data.get("hands"), "cards"),
+        piles=_by_player(game, data.get("piles"), "pile"),
+    )
+
+
+def _books(given: Any, side: str) -> dict[str, int]:
+    if not isinstance(given, Mapping):
+        raise GameError(f"{side}: books must be counts by kind ({', '.join(BOOK_KINDS)})")
+    unknown = sorted(str(kind) for kind in set(given) - set(BOOK_KINDS))
+    if unknown:
+        raise GameError(f"{side}: {', '.join(unknown)} is not a kind of book ({', '.join(BOOK_KINDS)})")
+    return {kind: _count(given.get(kind), f"{side}: {kind} books") for kind in BOOK_KINDS}
+
+
+def _count(value: Any, what: str) -> int:
+    if value is None or value == "":
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GameError(f"{what} must be a whole number, 0 or more")
+    return value
+
+
+def _cards(text: Any, whose: str) -> tuple[Card, ...]:
+    if text is not None and not isinstance(text, str):
+        raise GameError(f"{whose} must be a string of cards")
+    try:
+        return parse_hand(text or "")
+    except CardError as error:
+        raise GameError(f"{whose}: {error}", None) from None
+
+
+def _by_player(game: Game, given: Any, what: str) -> dict[str, tuple[Card, ...]]:
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise GameError(f"{what}s must be given by player name")
+    return {game.player_named(str(n)): _cards(text, f"{n}'s {what}") for n, text in given.items()}

@@ -1,0 +1,108 @@
+"""The shapes of the rows the store hands out, so that a mistyped key is a type error."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class GameRow(TypedDict):
+    id: int
+    ruleset: str
+    created_at: str
+    first_dealer: int  # seat index of round 1's dealer
+    penny_cents: int
+    carry_in: int  # pennies carried into the bowl from the night's earlier games (kept by the store)
+    revision: int  # bumped by every event and every change of carry_in: the game's version
+    night_id: int | None
+    share_token: str
+    pin_hash: str | None
+    players: list[str]  # in seat order
+    sides: list[list[str]]  # who scores together, in side order
+
+
+class GameListRow(TypedDict):
+    id: int
+    ruleset: str
+    created_at: str
+    players: str  # "Ann, Bob, Cy"
+
+
+class EventRow(TypedDict):
+    id: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: str
+
+
+class SeatRow(TypedDict):
+    seat: int
+    name: str
+    side: int
+
+
+class NightRow(TypedDict):
+    id: int
+    name: str
+    created_at: str
+    closed_at: str | None
+
+
+class NightListRow(NightRow):
+    games: int
+
+
+class ResultRow(TypedDict):
+    """One seat's game as the engine derived it (written with every entry of the game)."""
+
+    seat: int
+    rounds: int
+    points: int
+    won: int
+    finished: int
+    money: int
+    best_round: int | None
+    worst_round: int | None
+
+
+class HistoryRow(ResultRow):
+    game_id: int
+    player_id: int
+    ruleset: str
+    created_at: str
+    night_id: int | None
+    name: str
+
+
+class PlayerRow(TypedDict):
+    id: int
+    name: str
+
+
+class StatsRow(TypedDict):
+    player_id: int
+    games: int
+    wins: int
+    points: int
+    rounds: int
+    money: int
+    best_low: int | None
+    best_high: int | None
+    worst_low: int | None
+    worst_high: int | None
+
+
+class LeaderRow(TypedDict):
+    id: int
+    name: str
+    games: int
+    wins: int
+    points: int
+    rounds: int
+    money: int
+    best_low: int | None
+    best_high: int | None
+    worst_low: int | None
+    worst_high: int | None
+
+
+RESULT_COLUMNS = ("seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round")

@@ -1,0 +1,312 @@
+"""What the table does, as functions the views call: load a game, start one, record a buy, a
+round or a hand, undo an entry, import an export.
+
+Each command asks the rules engine whether the action may be recorded, then appends it as one
+event, in one transaction with what it changes: the game's derived results and, in a night, the
+carry of the later games that play for a bowl (stored with each game, so that loading a game
+never replays the games before it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .catalog import Catalog
+from .events import event_from_row, event_payload
+from .history import describe_event
+from .pins import hash_new_pin
+from .rules.cards import Card, CardError, parse_hand
+from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name
+from .rules.night import carry_in, pending_after, replay_night
+from .side_input import hand_event
+from .store import NotFound, Store
+from .store.rows import GameRow, ResultRow
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game as one request needs it: its stored row and the engine's replay of its events."""
+
+    row: GameRow
+    game: Game
+    times: Mapping[int, str]  # when each event was entered
+
+    @property
+    def locked(self) -> bool:
+        return bool(self.row["pin_hash"])
+
+
+def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
+    try:
+        row = store.game(game_id)
+    except NotFound:
+        raise GameNotFound(f"there is no game {game_id}") from None
+    events = store.events(game_id)
+    game = Game(game_setup(catalog, row), [event_from_row(e) for e in events], row["id"], row["revision"])
+    return LoadedGame(row, game, {e["id"]: e["created_at"] for e in events})
+
+
+def game_setup(catalog: Catalog, row: GameRow, carry: int | None = None) -> Setup:
+    sides = row["sides"]
+    return Setup(
+        ruleset=catalog.get(row["ruleset"]),
+        players=tuple(row["players"]),
+        first_dealer=row["first_dealer"],
+        penny_cents=row["penny_cents"],
+        carry_in=row["carry_in"] if carry is None else carry,
+        teams=tuple(tuple(side) for side in sides) if len(sides) < len(row["players"]) else (),
+    )
+
+
+# --- starting a game --------------------------------------------------------------------------
+
+
+def start_game(
+    store: Store,
+    catalog: Catalog,
+    ruleset_id: str,
+    names: Sequence[str],
+    first_dealer: str | None,
+    penny_cents: int = 1,
+    rng: random.Random | None = None,
+    teams: Sequence[Sequence[str]] | None = None,
+    night_id: int | None = None,
+    pin: str | None = None,
+) -> int:
+    """Seat the players; with no first dealer named, the app draws one at random."""
+    ruleset = catalog.get(ruleset_id)
+    players = tuple(clean_name(name) for name in names)
+    dealer_seat = _first_dealer_seat(players, first_dealer, rng)
+    sides = tuple(tuple(clean_name(name) for name in team) for team in teams or ())
+    Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
+    side_of = [next(i for i, side in enumerate(sides) if name in side) for name in players] if sides else None
+    pin_hash = _pin_hash(pin) if pin else None
+    with store.writing():
+        carry = 0
+        if night_id is not None:
+            _check_open_night(store, night_id)
+            carry = carry_in(ruleset, night_pending(store, catalog, night_id))
+        return store.create_game(
+            ruleset.id, list(players), dealer_seat, penny_cents, side_of, night_id, pin_hash, carry
+        )
+
+
+def _first_dealer_seat(players: tuple[str, ...], first_dealer: str | None, rng: random.Random | None) -> int:
+    if not first_dealer:
+        return (rng or random.SystemRandom()).randrange(len(players)) if players else 0
+    keys = [name.casefold() for name in players]
+    wanted = clean_name(first_dealer).casefold()
+    if wanted not in keys:
+        raise GameError(f"the first dealer {first_dealer!r} is not one of the players")
+    return keys.index(wanted)
+
+
+def _check_open_night(store: Store, night_id: int) -> None:
+    try:
+        night = store.night(night_id)
+    except NotFound:
+        raise GameError(f"there is no night {night_id}") from None
+    if night["closed_at"]:
+        raise GameError(f"night {night_id} is closed: start a new night for this game")
+
+
+def _pin_hash(pin: str) -> str:
+    try:
+        return hash_new_pin(pin)
+    except ValueError as error:
+        raise GameError(str(error)) from None
+
+
+# --- recording --------------------------------------------------------------------------------
+
+
+def record_buy(
+    store: Store, catalog: Catalog, game: Game, player: str, version: int | None = None, round_number: int | None = None
+) -> Game:
+    name = game.player_named(player)
+    number = round_number if round_number is not None else (game.current_round or game.round_count + 1)
+    return _record(store, catalog, game, Buy(_next_id(game), number, name), version)
+
+
+def record_round(
+    store: Store,
+    catalog: Catalog,
+    game: Game,
+    went_out: str,
+    caught: Mapping[str, str],
+    number: int | None = None,
+    version: int | None = None,
+) -> Game:
+    """Record the current round, or correct round ``number``."""
+    return _record(store, catalog, game, round_event(game, number, went_out, caught), version)
+
+
+def record_hand(
+    store: Store,
+    catalog: Catalog,
+    game: Game,
+    went_out: str | None,
+    sides: Sequence[Any],
+    number: int | None = None,
+    version: int | None = None,
+) -> Game:
+    """Record the current hand of a game played by sides, or correct hand ``number``."""
+    return _record(store, catalog, game, hand_event(game, _next_id(game), number, went_out, sides), version)
+
+
+def undo(store: Store, catalog: Catalog, game: Game, event_id: int, version: int | None = None) -> Game:
+    return _record(store, catalog, game, Void(_next_id(game), event_id), version)
+
+
+def preview_round(game: Game, went_out: str, caught: Mapping[str, str], number: int | None = None) -> Game:
+    """The game as it would be after this round, without saving anything."""
+    return game.with_event(round_event(game, number, went_out, caught))
+
+
+def round_event(game: Game, number: int | None, went_out: str, caught: Mapping[str, str]) -> RoundRecord:
+    if number is None:
+        if game.current_round is None:
+            raise GameError(f"the game is finished: all {game.round_count} rounds are recorded")
+        number = game.current_round
+    out = game.player_named(went_out) if went_out else ""
+    if not out:
+        raise GameError("say who went out")
+    return RoundRecord(_next_id(game), number, out, parse_caught(game, caught))
+
+
+def parse_caught(game: Game, caught: Mapping[str, str]) -> dict[str, tuple[Card, ...]]:
+    """Each player's typed hand as cards; a bad token is reported with the player's name."""
+    hands = {}
+    for player, text in caught.items():
+        name = game.player_named(player)
+        try:
+            hands[name] = parse_hand(text or "")  # scoring caught cards never needs their suits
+        except CardError as error:
+            raise GameError(f"{name}'s cards: {error}", name) from None
+    return hands
+
+
+def _next_id(game: Game) -> int:
+    return max((event.id for event in game.events), default=0) + 1
+
+
+def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: int | None) -> Game:
+    """Check the event against the rules, then append it if nobody wrote in between, together with
+    what it changes (this game's results; in a night, the carry of the games after it)."""
+    after = game.with_event(event)
+    kind, payload = event_payload(event)
+    with store.writing():
+        store.append_event(game.id, kind, payload, game.version if version is None else version)
+        store.save_results(game.id, result_rows(after))
+        night_id = store.night_of(game.id)
+        if night_id is not None:
+            carry_forward(store, catalog, night_id, after)
+    return after
+
+
+def result_rows(game: Game) -> list[ResultRow]:
+    """Each seat's game in numbers, for history and the leaderboard (derived, never entered)."""
+    rows: list[ResultRow] = []
+    for seat in range(len(game.players)):
+        summary = game.seat_summary(seat)
+        rows.append(
+            {
+                "seat": seat,
+                "rounds": summary.rounds,
+                "points": summary.points,
+                "won": int(summary.won),
+                "finished": int(summary.finished),
+                "money": summary.money,
+                "best_round": summary.best_round,
+                "worst_round": summary.worst_round,
+            }
+        )
+    return rows
+
+
+# --- the carry through a night ----------------------------------------------------------------
+
+
+def night_pending(store: Store, catalog: Catalog, night_id: int) -> int:
+    """The leftover waiting for the night's next game that plays for a bowl."""
+    pending = 0
+    for game_id in reversed(store.night_game_ids(night_id)):
+        loaded = load_game(store, catalog, game_id)
+        if loaded.game.ruleset.is_penny_game:
+            return pending_after(loaded.game, pending)
+    return pending
+
+
+def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) -> None:
+    """After a change to ``changed``, give the later games of its night their new carry-in.
+
+    Runs inside the write transaction. A game whose carry-in does not change changes nothing
+    after it, so the walk stops there."""
+    if not changed.ruleset.is_penny_game:
+        return  # it plays for no bowl: the leftover passes over it unchanged
+    pending = changed.carry_out
+    for game_id in store.night_game_ids(night_id, after=changed.id):
+        row = store.game(game_id)
+        setup = game_setup(catalog, row, carry=carry_in(catalog.get(row["ruleset"]), pending))
+        if not setup.ruleset.is_penny_game:
+            continue
+        if setup.carry_in == row["carry_in"]:
+            return
+        game = Game(setup, [event_from_row(e) for e in store.events(game_id)], game_id)
+        store.set_carry(game_id, setup.carry_in)
+        store.save_results(game_id, result_rows(game))
+        pending = pending_after(game, pending)
+
+
+def refresh_night(store: Store, catalog: Catalog, night_id: int) -> None:
+    """Replay a whole night (after an upgrade or an import): every carry and result anew."""
+    with store.writing():
+        rows = [store.game(game_id) for game_id in store.night_game_ids(night_id)]
+        entries = ((game_setup(catalog, row, carry=0), _events(store, row["id"]), row["id"]) for row in rows)
+        for row, game in zip(rows, replay_night(entries), strict=True):
+            if game.setup.carry_in != row["carry_in"]:
+                store.set_carry(row["id"], game.setup.carry_in)
+            store.save_results(row["id"], result_rows(game))
+        store.night_refreshed(night_id)
+
+
+def refresh_stale_nights(store: Store, catalog: Catalog) -> None:
+    for night_id in store.stale_nights():
+        refresh_night(store, catalog, night_id)
+
+
+def _events(store: Store, game_id: int) -> list[Event]:
+    return [event_from_row(row) for row in store.events(game_id)]
+
+
+# --- import -----------------------------------------------------------------------------------
+
+
+def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[int]:
+    """Import an export in one transaction: its games are replayed by the engine, and any
+    failure (a taken id, an unknown ruleset, an entry the rules refuse) leaves nothing behind."""
+    with store.writing():
+        game_ids = store.load_dump(data)
+        for game_id in game_ids:
+            loaded = load_game(store, catalog, game_id)
+            if loaded.row["night_id"] is None:
+                store.save_results(game_id, result_rows(loaded.game))
+        refresh_stale_nights(store, catalog)
+    return game_ids
+
+
+def stale_message(loaded: LoadedGame) -> str:
+    """What a refused stale write tells the scorekeeper: what changed, and what to do."""
+    game = loaded.game
+    latest = describe_event(game, game.events[-1]) if game.events else "a change of the bowl carried in"
+    return (
+        f"Not saved: this game changed on another device since you opened the page "
+        f"(latest entry: {latest}). Check the scorepad, then enter it again if it is still needed."
+    )
