@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import re
@@ -96,6 +97,24 @@ def eight_player_round(i: int) -> dict[str, object]:
         "went_out": out,
         "caught": {p: "K 7 7 2 JKR 3" if (i + j) % 3 else "" for j, p in enumerate(PLAYERS8) if p != out},
     }
+
+
+def pdf_tables(data: bytes) -> list[list[list[str]]]:
+    """Every table of a PDF, page by page, as rows of cell texts (pdfplumber reads the ruled cells)."""
+    import pdfplumber
+
+    assert data.startswith(b"%PDF")
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [
+            [[cell or "" for cell in row] for row in table] for page in pdf.pages for table in page.extract_tables()
+        ]
+
+
+def table_row(tables: list[list[list[str]]], first_cell: str) -> list[str]:
+    """The one row whose first cell reads ``first_cell`` (it must be there exactly once)."""
+    rows = [row for table in tables for row in table if row[0] == first_cell]
+    assert len(rows) == 1, (first_cell, rows)
+    return rows[0]
 
 
 def csrf_token(html: str) -> str:

@@ -143,7 +143,8 @@ def test_nights_refusals(api):
     body = {"ruleset": "ten-pennies", "players": PLAYERS, "night": 99}
     assert "there is no night 99" in api.call("POST", "/api/games", body, 400)["error"]
     assert api.call("GET", "/api/nights/99", None, 404)["error"] == "there is no night 99"
-    assert night
+    assert api.call("GET", f"/api/nights/{night}")["games"] == []  # the refused game went nowhere
+    assert api.call("GET", "/api/games/1", None, 404)
 
 
 # --- players across nights --------------------------------------------------------------------

@@ -4,6 +4,7 @@ import io
 
 import pytest
 from pypdf import PdfReader
+from support import GAME, pdf_tables, table_row
 
 from scorekeeper.printing.render import StaticOnlyFetcher
 
@@ -49,10 +50,11 @@ def test_game_scorepad_pdf(client, api, ruleset, count):
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = pdf_text(response.data)
     flat = squash(text)
-    for name in players:
-        assert squash(name) in flat
-    for player in state["players"]:
-        assert str(player["points"]) in text
+    tables = pdf_tables(response.data)
+    # The scorepad's columns, in seat order (a long name may wrap inside its narrow column at 8 players).
+    assert [squash(cell) for cell in tables[0][0][3:]] == [squash(name) for name in players]
+    points = {player["name"]: str(player["points"]) for player in state["players"]}
+    assert table_row(tables, "Total")[3:] == [points[name] for name in players]
     for rnd in rules["rounds"]:
         expected = rnd["contract"] or f"on the board: {rnd['board_minimum']}"
         assert squash(expected) in flat
@@ -76,7 +78,28 @@ def test_blank_scorepad_pdf(client, ruleset, count):
     for rnd in listing["rounds"]:
         assert squash(rnd["contract"] or str(rnd["board_minimum"])) in flat
     if ruleset == "ten-pennies":
-        assert "JKR" in text and "50" in text and "Buys used (of 10)" in text
+        assert "Buys used (of 10)" in text
+        # RULES.md's card points, as the key prints them: 3–9 = 5, 10 J Q K = 10, A and 2 = 20, joker 50.
+        assert [["3 4 5 6 7 8 9", "10 J Q K", "A 2", "JKR"], ["5", "10", "20", "50"]] in pdf_tables(response.data)
+
+
+def test_scorepad_pdf_cells_worked_by_hand(client, api):
+    """support.GAME with one buy by Bob, points from RULES.md's card table (a penny a card)."""
+    gid = api.new_game()["id"]
+    api.buy(gid, "Bob")
+    for out, caught in GAME:
+        api.round(gid, out, caught)
+    tables = pdf_tables(client.get(f"/games/{gid}/scorepad.pdf").data)
+    # Round 1: Ann went out; Bob K 7 7 2 = 40 points, 4 cards, and his buy; Cy JKR A 3 = 75; Di 10 J Q = 30.
+    assert table_row(tables, "1")[3:] == ["—\n0", "40\n40\n4¢\n1 buy", "75\n75\n3¢", "30\n30\n3¢"]
+    # Ann 5 + 40 + 0 + 10 + 5; Bob 40 + 20 + 50 + 10 + 5; Cy 75 + 0 + 5 + 10 + 10; Di 30 + 20 + 15 + 10 + 0 + 40.
+    assert table_row(tables, "Total")[3:] == ["60", "125", "100", "115"]
+    # Cards caught (Bob: 8, and 1 buy): Ann 1 + 2 + 1 + 1, Cy 3 + 1 + 1 + 2, Di 3 + 2 + 3 + 1 + 2.
+    assert table_row(tables, "Pennies paid (buys + cards)")[3:] == ["5", "9", "7", "11"]
+    assert table_row(tables, "Buys left")[3:] == ["10", "9", "10", "10"]
+    # Ann has the lowest total and takes the bowl of 5 + 9 + 7 + 11 = 32.
+    assert table_row(tables, "Ann") == ["Ann", "5", "32", "+27", "$0.27"]
+    assert table_row(tables, "Di") == ["Di", "11", "0", "-11", "−$0.11"]
 
 
 def test_blank_scorepad_without_names_has_name_boxes(client):
@@ -134,12 +157,14 @@ def test_night_summary_pdf(client, api):
             state = api.round(game["id"], players[0], {p: "5 " * i for i, p in enumerate(players) if i})
         results.append(state)
     report = api.call("GET", f"/api/nights/{night}")
-    text = pdf_text(client.get(f"/nights/{night}/summary.pdf").data)
+    data = client.get(f"/nights/{night}/summary.pdf").data
+    text, tables = pdf_text(data), pdf_tables(data)
     assert "Night 1 · Zoë's party" in text and "Money for the night" in text and "Who pays whom" in text
     for state in results:
         assert f"Game {state['id']} · Ten Pennies" in text
-    for name, net in report["nets"].items():
-        assert f"{name} {net:+d}" in text
+    money = [table for table in tables if table[0] == ["Player", "Net pennies", "Money"]]
+    assert len(money) == 1
+    assert {row[0]: row[1] for row in money[0][1:]} == {name: f"{net:+d}" for name, net in report["nets"].items()}
     for payment in report["settlement"]:
         assert f"{payment['from']} pays {payment['to']} {payment['pennies']}" in text
     assert client.get("/nights/99/summary.pdf").status_code == 404

@@ -40,3 +40,16 @@ class Taps:
     def tap(self, selector: str) -> None:
         self.page.locator(selector).first.tap()
         self.count += 1
+
+
+def settled(page):
+    """Wait until the page has loaded with every stylesheet applied, before measuring anything:
+    a measurement taken while the previous page is still showing, or before app.css applies,
+    sees unstyled 17 px buttons (a test that failed by chance, one run in two)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(
+        """() => document.readyState === 'complete' && document.styleSheets.length > 0
+                 && [...document.styleSheets].every(sheet => { try { return sheet.cssRules.length > 0 }
+                                                              catch (error) { return false } })"""
+    )
+    return page

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from axe_playwright_python.sync_playwright import Axe
-from browser_support import PHONE, TABLET, Taps, shot
+from browser_support import PHONE, TABLET, Taps, settled, shot
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "D'Arcy"]
@@ -51,6 +51,7 @@ def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], be
 
 
 def no_sideways_scroll(page) -> bool:
+    settled(page)
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
@@ -178,6 +179,8 @@ def test_feel_tap_targets_dark_theme_and_keyboard(browser, base_url):
     page = context.new_page()
     new_game(page, base_url, ["Ann", "Bob"])
     page.locator("a:has-text('Enter round')").click()
+    page.wait_for_url(re.compile(r"/rounds/new$"))
+    settled(page)
     small = page.evaluate(
         """() => [...document.querySelectorAll('main button, main .button, .tap, .topbar a, .sections a, .choice')]
               .filter(e => e.offsetParent !== null)
@@ -228,5 +231,6 @@ def test_live_view_reads_left_to_right(browser, base_url):
     page = context.new_page()
     new_game(page, base_url, ["Ann", "Bob"])
     page.goto(page.locator(".share-link a").get_attribute("href"))
+    settled(page)
     assert page.evaluate("getComputedStyle(document.querySelector('main h1')).textAlign") in ("start", "left")
     context.close()
