@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
+from werkzeug.routing import IntegerConverter, Map
 
 from . import cli, table
 from . import store as store_module
 from .catalog import Catalog, load_catalog
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MAX_ROW_ID = 2**63 - 1  # SQLite's largest integer
 MAX_REQUEST_BYTES = 64 * 1024  # a whole round for 8 players is a few hundred bytes
 
 CONTENT_SECURITY_POLICY = (
@@ -55,6 +57,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(instance_path)
 
+    # Every <int:…> in a route is a row id: digits beyond what SQLite stores match no route (404).
+    app.url_map.converters["int"] = RowIdConverter
     catalog = load_catalog(Path(app.config["RULESETS_DIR"]))
     app.extensions["rulesets"] = catalog
     store_module.init_app(app)
@@ -84,6 +88,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.add_url_rule("/healthz", "healthz", healthz)
     return app
+
+
+class RowIdConverter(IntegerConverter):
+    def __init__(self, url_map: Map) -> None:
+        super().__init__(url_map, max=MAX_ROW_ID)
 
 
 def refresh_stale_nights(database: str, catalog: Catalog) -> None:

@@ -4,43 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from .. import lock, meld_checks, table
 from ..catalog import UnknownRuleset
 from ..night_report import night_report
-from ..rules.game import Game, GameError
+from ..rules.game import MAX_PENNY_CENTS, Game, GameError
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
+from .bodies import BadRequest, body, field
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-class BadRequest(ValueError):
-    """The request body is not what the endpoint takes."""
-
-
-def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise BadRequest("send a JSON object in the request body")
-    return data
-
-
-def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
-    if name not in data or data[name] is None:
-        if required:
-            raise BadRequest(f"{name!r} is missing")
-        return None
-    value = data[name]
-    if isinstance(value, bool) or not isinstance(value, kind):
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        names = " or ".join(
-            {int: "a whole number", str: "a string", list: "a list", dict: "an object"}[k] for k in kinds
-        )
-        raise BadRequest(f"{name!r} must be {names}")
-    return value
 
 
 def string_map(data: dict[str, Any], name: str) -> dict[str, str]:
@@ -109,7 +84,7 @@ def create_game() -> ResponseReturnValue:
     players = field(data, "players", list)
     if not all(isinstance(name, str) for name in players):
         raise BadRequest("'players' must be a list of names")
-    penny = field(data, "penny_cents", int, required=False)
+    penny = field(data, "penny_cents", int, required=False, high=MAX_PENNY_CENTS)
     teams = field(data, "teams", list, required=False)
     if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
         raise BadRequest("'teams' must be a list of lists of player names")
@@ -218,9 +193,7 @@ def check_melds() -> ResponseReturnValue:
 
 @bp.post("/nights")
 def create_night() -> ResponseReturnValue:
-    data = request.get_json(silent=True) or {}
-    if not isinstance(data, dict):
-        raise BadRequest("send a JSON object (or nothing) in the request body")
+    data = body(empty_allowed=True)
     name = field(data, "name", str, required=False) or ""
     return jsonify(id=get_store().create_night(name.strip()[:80])), 201
 

@@ -20,7 +20,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..forms import choices
-from ..rules.game import MAX_NAME_LENGTH, GameError, clean_name
+from ..rules.game import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
 
 MAX_PLAYERS = 8
 
@@ -44,7 +44,10 @@ class NewGameForm(FlaskForm):
     penny_cents = IntegerField(
         "One penny is worth (cents)",
         default=1,
-        validators=[Optional(), NumberRange(min=1, max=10000, message="a penny is worth 1 to 10000 cents")],
+        validators=[
+            Optional(),
+            NumberRange(min=1, max=MAX_PENNY_CENTS, message=f"a penny is worth 1 to {MAX_PENNY_CENTS} cents"),
+        ],
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:

@@ -15,6 +15,14 @@ PAGE_SIZE = 20
 CHARTED_GAMES = 5  # charts for the latest games of a page
 
 
+def page_marker(text: str) -> int:
+    """?before=<game id>: a row id (anything else is ignored, as if absent)."""
+    value = int(text)
+    if not 0 < value < 2**63:
+        raise ValueError(f"{text!r} is not a game id")
+    return value
+
+
 @bp.get("/players")
 def leaderboard() -> ResponseReturnValue:
     return render_template("leaderboard.html", rows=get_store().leaderboard())
@@ -27,7 +35,7 @@ def history(player_id: int) -> ResponseReturnValue:
         player = store.player(player_id)
     except NotFound:
         abort(404)
-    before = request.args.get("before", type=int)
+    before = request.args.get("before", type=page_marker)
     games = store.player_history(player_id, PAGE_SIZE + 1, before)
     older = games[PAGE_SIZE - 1]["game_id"] if len(games) > PAGE_SIZE else None
     games = games[:PAGE_SIZE]

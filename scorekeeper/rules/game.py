@@ -19,6 +19,7 @@ from .rulesets import RoundRule, Ruleset
 from .scoring import PlayerResult, RoundError, plural, score_round
 
 MAX_NAME_LENGTH = 40
+MAX_PENNY_CENTS = 10_000  # a penny worth up to $100: chips, nickels, dollars
 
 
 class GameError(ValueError):
@@ -44,6 +45,8 @@ class Setup:
             raise GameError(f"the first dealer must be one of the {len(self.players)} players")
         if self.penny_cents < 1:
             raise GameError("a penny must be worth at least 1¢")
+        if self.penny_cents > MAX_PENNY_CENTS:
+            raise GameError(f"a penny can be worth at most {MAX_PENNY_CENTS}¢")
         check_teams(self.ruleset, self.players, self.teams)
 
     @functools.cached_property
