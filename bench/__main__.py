@@ -27,7 +27,16 @@ from dataclasses import asdict, dataclass
 from itertools import combinations
 from pathlib import Path
 
-from tests.support import PLAYERS8, HttpClient, eight_player_round, free_port, make_app, start_server
+from tests.support import (
+    PLAYERS8,
+    HttpClient,
+    adversarial_hands,
+    eight_player_round,
+    free_port,
+    hand_text,
+    make_app,
+    start_server,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 REPEATS = 5  # medians over repeated runs
@@ -340,6 +349,44 @@ def engine_benchmarks(rows: list[Row]) -> None:
     )
 
 
+def adversarial_benchmarks(rows: list[Row]) -> None:
+    """The worst answer over hands built to defeat a search by combinations, in every ruleset and
+    round, up to the largest deal, through the API, against a trivial question through the same API."""
+    from scorekeeper.catalog import load_catalog
+
+    rulesets = [r for r in load_catalog(None).rulesets.values() if r.rounds[0].contract is not None]
+    with tempfile.TemporaryDirectory() as folder:
+        client = make_app(Path(folder), TESTING=False).test_client()
+
+        def ask(body: dict[str, object]) -> float:
+            def once() -> None:
+                assert client.post("/api/melds/check", json=body).status_code == 200
+
+            return median_time(once, repeats=3)
+
+        trivial = ask({"ruleset": "ten-card-rummy", "round": 1, "stage": "meld", "melds": ["K K K"]})
+        worst, worst_case, count = 0.0, "", 0
+        for ruleset in rulesets:
+            for number in range(1, len(ruleset.rounds) + 1):
+                for size in (12, 24, 41, ruleset.largest_deal):
+                    for hand in adversarial_hands(ruleset, number, size):
+                        body = {"ruleset": ruleset.id, "round": number, "stage": "hand", "melds": [hand_text(hand)]}
+                        seconds, count = ask(body), count + 1
+                        if seconds > worst:
+                            worst, worst_case = seconds, f"{ruleset.id} round {number}, {size} cards"
+    rows.append(
+        Row(
+            f"Does this hand make the contract? worst of {count} adversarial hands (every ruleset and round, "
+            f"up to the largest deal), via the API: {worst_case}",
+            ms(worst),
+            f"a trivial check (K K K) via the API {ms(trivial)}",
+            worst / trivial,
+            "≤ 100×",
+            worst / trivial <= 100,
+        )
+    )
+
+
 # --- growth --------------------------------------------------------------------------------------
 
 
@@ -481,6 +528,7 @@ def main() -> int:
     pdf_benchmarks(rows)
     print("engine …", flush=True)
     engine_benchmarks(rows)
+    adversarial_benchmarks(rows)
     print("growth …", flush=True)
     growth_benchmarks(rows)
     seconds = time.perf_counter() - started

@@ -42,7 +42,13 @@ def check(
         if stage == "hand":
             if len(lines) != 1:
                 raise MeldQuestionError("give the whole hand as one line of cards")
-            return find_contract(ruleset, number, parse_cards(lines[0], "the hand", ruleset))
+            hand = parse_cards(lines[0], "the hand", ruleset)
+            if len(hand) > ruleset.largest_deal:
+                raise MeldQuestionError(
+                    f"a hand of {len(hand)} cards is more than the decks of the largest {ruleset.name} table "
+                    f"hold ({ruleset.largest_deal} cards for {ruleset.players_max} players)"
+                )
+            return find_contract(ruleset, number, hand)
         cards = [parse_cards(line, f"meld {i}", ruleset) for i, line in enumerate(lines, start=1)]
         if stage == "layoff":
             if not onto.strip():

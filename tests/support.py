@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit
+from scorekeeper.rules.rulesets import Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -115,6 +118,28 @@ def table_row(tables: list[list[list[str]]], first_cell: str) -> list[str]:
     rows = [row for table in tables for row in table if row[0] == first_cell]
     assert len(rows) == 1, (first_cell, rows)
     return rows[0]
+
+
+def suited(rank: Rank, suit: Suit) -> Card:
+    return Card(rank) if rank is Rank.JOKER else Card(rank, suit)
+
+
+def adversarial_hands(ruleset: Ruleset, number: int, size: int) -> Iterator[list[Card]]:
+    """Hands of ``size`` cards built to defeat a search by combinations: one rank, two ranks, all
+    wilds, half wilds, long suited runs, and a spread with no contract in it (so all must be tried)."""
+    wild = sorted(ruleset.round(number).wilds)[0]
+    suits = list(Suit)
+    yield [Card(Rank.KING, suits[i % 4]) for i in range(size)]
+    yield [Card(Rank.KING if i % 2 else Rank.QUEEN, suits[i % 4]) for i in range(size)]
+    yield [suited(wild, suits[i % 4]) for i in range(size)]
+    yield [Card(Rank.SEVEN, suits[i % 4]) if i % 2 else suited(wild, suits[i % 4]) for i in range(size)]
+    yield [Card(NATURAL_RANKS[i % 13], suits[(i // 13) % 2]) for i in range(size)]
+    spread = [Card(NATURAL_RANKS[(3 * i) % 13], suits[i % 4]) for i in range(size)]
+    yield [card if i % 3 else suited(wild, suits[0]) for i, card in enumerate(spread)]
+
+
+def hand_text(cards: list[Card]) -> str:
+    return " ".join(str(card) for card in cards)
 
 
 def csrf_token(html: str) -> str:

@@ -8,6 +8,11 @@ arrangement this module returns is legal by construction.
 Templates are complete: every set of exactly the contract size (a larger legal set always
 holds one), and every run of the contract size or longer (a long run can be legal when none
 of its shorter windows is: 5♠ JKR 2♦ 8♠).
+
+The work is bounded whatever the hand: cards are counted, never combined one by one. The naturals
+of a set and the wilds of a meld are chosen as *multisets* of distinct cards (identical cards are
+interchangeable), so 28 kings offer a set of 10 in a few dozen ways (by suit), not C(28, 10); the
+last meld of a contract needs only one choice; runs are windows over a suit's 13 places.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 
 from .cards import NATURAL_RANKS, Card, Rank
 from .melds import RUN_ORDER, MeldError, Reading, Verdict, label, read_meld
@@ -81,6 +86,25 @@ def _search(
     return None
 
 
+def multisets(counts: Counter[Card], size: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct way to take ``size`` cards from ``counts`` (identical cards are one choice), in
+    sorted order. At most C(size + k − 1, k − 1) choices for k distinct cards: polynomial in ``size``."""
+    kinds = sorted(counts)
+
+    def take(index: int, left: int) -> Iterator[tuple[Card, ...]]:
+        if left == 0:
+            yield ()
+            return
+        if index == len(kinds):
+            return
+        card = kinds[index]
+        for count in range(min(left, counts[card]), -1, -1):
+            for rest in take(index + 1, left - count):
+                yield (card,) * count + rest
+
+    return take(0, size)
+
+
 def _pool_size(ctx: _Context, hand: Counter[Card]) -> int:
     return sum(count for card, count in hand.items() if card.rank in ctx.rule.wilds)
 
@@ -90,12 +114,10 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
     if not chosen:
         return ()
     first, rest = chosen[0], chosen[1:]
-    pool = sorted(card for card in hand.elements() if card.rank in ctx.rule.wilds)
-    seen: set[tuple[Card, ...]] = set()
-    for wilds in combinations(pool, first.wild_slots):
-        if wilds in seen:
-            continue
-        seen.add(wilds)
+    pool = Counter({card: count for card, count in hand.items() if card.rank in ctx.rule.wilds})
+    if ctx.ruleset.no_duplicates:  # one meld never holds two of the same card (jokers excepted)
+        pool = Counter({card: 1 if card.rank is not Rank.JOKER else count for card, count in pool.items()})
+    for wilds in multisets(pool, first.wild_slots):
         cards = (*first.naturals, *wilds)
         reading, _ = read_meld(ctx.ruleset, ctx.rule, cards, "first-down", ctx.size)
         if reading is None:
@@ -111,7 +133,7 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
 def _templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:
     kinds = ctx.ruleset.meld_kinds
     if "set" in kinds:
-        yield from _set_templates(ctx, hand)
+        yield from _set_templates(ctx, hand, last)
     if "run" in kinds:
         yield from _run_templates(ctx, hand, last)
 
@@ -128,22 +150,30 @@ def _max_wilds(ctx: _Context, naturals: int, base: Rank | None) -> int:
     return limit
 
 
-def _set_templates(ctx: _Context, hand: Counter[Card]) -> Iterator[Template]:
+def _set_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:
     size = ctx.size
-    # Which cards of the rank a set takes matters only where suits do (duplicates, runs).
-    suits_matter = ctx.ruleset.no_duplicates or "run" in ctx.ruleset.meld_kinds
     for base in sorted({card.rank for card in hand}):
-        of_rank = sorted(card for card in hand.elements() if card.rank is base)
-        for naturals in range(min(len(of_rank), size), 0, -1):
+        of_rank = Counter({card: count for card, count in hand.items() if card.rank is base})
+        if ctx.ruleset.no_duplicates and base is not Rank.JOKER:
+            of_rank = Counter(dict.fromkeys(of_rank, 1))  # one meld never holds two of the same card
+        for naturals in range(min(sum(of_rank.values()), size), 0, -1):
             wilds = size - naturals
             if wilds > _max_wilds(ctx, naturals, base):
                 break
-            if suits_matter:
-                choices = set(combinations(of_rank, naturals))
-            else:
-                choices = {tuple(of_rank[:naturals])}
-            for choice in sorted(choices):
+            for choice in _natural_choices(ctx, of_rank, naturals, last):
                 yield Template(choice, wilds)
+
+
+def _natural_choices(ctx: _Context, of_rank: Counter[Card], naturals: int, last: bool) -> Iterator[tuple[Card, ...]]:
+    """Which cards of the rank a set takes matters only where suits matter to what is left over (a
+    run, or a later set that may not hold two of the same card); for the last meld, one choice stands
+    for all (a set's legality does not depend on its suits, and ``of_rank`` holds no duplicates
+    where they are forbidden)."""
+    choices = multisets(of_rank, naturals)
+    suits_matter = ctx.ruleset.no_duplicates or "run" in ctx.ruleset.meld_kinds
+    if last or not suits_matter:
+        return islice(choices, 1)
+    return choices
 
 
 def _run_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:

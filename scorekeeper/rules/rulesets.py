@@ -173,6 +173,11 @@ class Ruleset:
             raise ValueError(f"{self.name} has rounds 1 to {len(self.rounds)}, not {number}")
         return self.rounds[number - 1]
 
+    @property
+    def largest_deal(self) -> int:
+        """Every card the decks of the largest table hold: no hand can be longer."""
+        return self.decks.decks_for(self.players_max) * (52 + self.decks.jokers_per_deck)
+
     def hand_limit(self, buys: int) -> int:
         """The most cards a player can hold at the end of a round after ``buys`` buys."""
         per_buy = self.buys.cards if self.buys else 0

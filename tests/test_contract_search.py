@@ -1,0 +1,163 @@
+""" "Does this hand make the contract?" on hands built to defeat a search by combinations: many cards
+of one or two ranks, many wilds, long suited runs, up to the legal maximum. The verdicts agree with an
+exhaustive reference wherever it can run (few distinct cards), and the search never explodes."""
+
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import adversarial_hands, examples, hand_text, suited
+
+from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit
+from scorekeeper.rules.contract import find_contract, multisets
+from scorekeeper.rules.melds import read_meld
+
+CONTRACT_RULESETS = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy"]
+
+
+def reference(ruleset, number, hand):
+    """Exhaustive over sub-multisets (identical cards are interchangeable): every way to take some
+    of each distinct card, each read by the meld checker; then every pair of disjoint melds."""
+    rule = ruleset.round(number)
+    size, needed = rule.contract.size, rule.contract.melds
+    counts = Counter(hand)
+    kinds = sorted(counts)
+    legal = []
+    for picks in product(*(range(counts[kind] + 1) for kind in kinds)):
+        if sum(picks) < size:
+            continue
+        cards = [kind for kind, n in zip(kinds, picks, strict=True) for _ in range(n)]
+        if read_meld(ruleset, rule, cards, "first-down", size)[0] is not None:
+            legal.append(picks)
+    if needed == 1:
+        return bool(legal)
+    return any(
+        all(x + y <= counts[kind] for x, y, kind in zip(a, b, kinds, strict=True))
+        for a, b in combinations_with_replacement(legal, 2)
+    )
+
+
+FEW_CARDS = st.lists(
+    st.builds(suited, st.sampled_from([Rank.ACE, Rank.TWO, Rank.FIVE, Rank.SIX, Rank.KING, Rank.JOKER]),
+              st.sampled_from([Suit.SPADES, Suit.HEARTS])),
+    min_size=2, max_size=3, unique=True,
+)  # fmt: skip
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.sampled_from(CONTRACT_RULESETS), st.integers(1, 11), FEW_CARDS, st.lists(st.integers(1, 12), min_size=3))
+def test_large_hands_of_few_distinct_cards_agree_with_the_reference(rulesets, ruleset_id, number, kinds, counts):
+    ruleset = rulesets[ruleset_id]
+    number = (number - 1) % len(ruleset.rounds) + 1
+    per_kind = 12 if len(kinds) == 2 else 6  # keeps the reference's pairs of sub-multisets countable
+    hand = [card for card, n in zip(kinds, counts, strict=False) for _ in range(min(n, per_kind))]
+    found = find_contract(ruleset, number, hand)
+    assert found.valid == reference(ruleset, number, hand), (number, hand, found.arrangement, found.reasons)
+
+
+@pytest.mark.parametrize("ruleset_id", CONTRACT_RULESETS)
+def test_adversarial_hands_are_answered_the_same_by_the_reference_where_it_runs(rulesets, ruleset_id):
+    ruleset = rulesets[ruleset_id]
+    for number in range(1, len(ruleset.rounds) + 1):
+        for size in (3, 6, 9):
+            for hand in adversarial_hands(ruleset, number, size):
+                if len(set(hand)) <= 4:
+                    assert find_contract(ruleset, number, hand).valid == reference(ruleset, number, hand), hand
+
+
+def test_multisets_are_every_distinct_choice_once():
+    counts = Counter({Card(Rank.KING, Suit.SPADES): 3, Card(Rank.KING, Suit.HEARTS): 2, Card(Rank.JOKER): 1})
+    choices = list(multisets(counts, 3))
+    assert len(choices) == len(set(choices))
+    # By hand: (S, H, J) counts with S ≤ 3, H ≤ 2, J ≤ 1 adding up to 3: 300, 210, 201, 120, 111, 021.
+    assert sorted(Counter(c).most_common() for c in choices) == sorted(
+        Counter(c).most_common() for c in (
+            [Card(Rank.KING, Suit.SPADES)] * 3,
+            [Card(Rank.KING, Suit.SPADES)] * 2 + [Card(Rank.KING, Suit.HEARTS)],
+            [Card(Rank.KING, Suit.SPADES)] * 2 + [Card(Rank.JOKER)],
+            [Card(Rank.KING, Suit.SPADES)] + [Card(Rank.KING, Suit.HEARTS)] * 2,
+            [Card(Rank.KING, Suit.SPADES), Card(Rank.KING, Suit.HEARTS), Card(Rank.JOKER)],
+            [Card(Rank.KING, Suit.HEARTS)] * 2 + [Card(Rank.JOKER)],
+        )
+    )  # fmt: skip
+
+
+def test_a_hand_longer_than_the_largest_table_holds_is_refused(client, rulesets):
+    ruleset = rulesets["ten-pennies"]  # 8 players: 4 decks of 54 cards
+    largest = [Card(NATURAL_RANKS[i % 13], list(Suit)[i % 4]) for i in range(216)]
+    body = {"ruleset": "ten-pennies", "round": 5, "stage": "hand", "melds": [hand_text(largest)]}
+    assert client.post("/api/melds/check", json=body).status_code == 200
+    body["melds"] = [hand_text(largest) + " K"]
+    response = client.post("/api/melds/check", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        "a hand of 217 cards is more than the decks of the largest Ten Pennies table hold (216 cards for 8 players)"
+    )
+    assert ruleset.largest_deal == 216
+
+
+@pytest.mark.parametrize("ruleset_id", CONTRACT_RULESETS)
+def test_every_adversarial_hand_up_to_the_largest_deal_is_answered(client, rulesets, ruleset_id):
+    ruleset = rulesets[ruleset_id]
+    for number in range(1, len(ruleset.rounds) + 1):
+        for size in (41, ruleset.largest_deal):
+            for hand in adversarial_hands(ruleset, number, size):
+                body = {"ruleset": ruleset_id, "round": number, "stage": "hand", "melds": [hand_text(hand)]}
+                response = client.post("/api/melds/check", json=body)
+                assert response.status_code == 200 and response.get_json()["valid"] in (True, False)
+
+
+def test_the_server_stays_responsive_while_eight_worst_case_searches_run(tmp_path, rulesets):
+    """A ratio in one run, not a timeout: /healthz while eight clients keep asking the meld page for
+    the worst hand found (28 kings and 12 jokers, one meld of 10), against /healthz while the same
+    eight ask it a trivial question (is K K K a meld?). Before the counting search one such request
+    took 16 s and held /healthz for over a minute."""
+    import statistics
+    import threading
+    import time
+    import urllib.parse
+
+    from support import HttpClient, free_port, start_server
+
+    questions = {
+        "trivial": {"ruleset": "ten-card-rummy", "round": 11, "stage": "meld", "melds-0": "K K K"},
+        "worst": {"ruleset": "ten-card-rummy", "round": 11, "stage": "hand", "melds-0": "K " * 28 + "JKR " * 12},
+    }
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        probe = HttpClient(port)
+
+        def healthz_under(question):
+            query = urllib.parse.urlencode(question)
+            stop, errors, times = threading.Event(), [], []
+
+            def ask():
+                client = HttpClient(port, timeout=60)
+                while not stop.is_set():
+                    status, _ = client.call("GET", f"/melds?{query}")
+                    if status != 200:
+                        errors.append(status)
+
+            workers = [threading.Thread(target=ask) for _ in range(8)]
+            for worker in workers:
+                worker.start()
+            time.sleep(0.2)
+            for _ in range(40):
+                start = time.perf_counter()
+                assert probe.call("GET", "/healthz")[0] == 200
+                times.append(time.perf_counter() - start)
+            stop.set()
+            for worker in workers:
+                worker.join()
+            assert errors == []
+            return statistics.median(times)
+
+        trivial = healthz_under(questions["trivial"])
+        worst = healthz_under(questions["worst"])
+    finally:
+        server.kill()
+        server.wait()
+    assert worst <= 3 * trivial, (worst, trivial)
