@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from typing import TypedDict
 
 from .rules.cards import format_hand
-from .rules.game import Buy, Event, Game, HandRecord, RoundRecord
+from .rules.game import Buy, Event, Game, HandRecord, RoundRecord, Void
 
 
 class HistoryEntry(TypedDict):
     id: int
     at: str
     text: str
-    undoable: bool
+    undoable: bool  # a live buy, or the last round: it can be undone
+    restorable: bool  # an undo in force: what it took back can be put back
 
 
 def describe_event(game: Game, event: Event) -> str:
@@ -34,12 +35,15 @@ def describe_event(game: Game, event: Event) -> str:
         )
         return f"Hand {event.round}: {out}. {sides}"
     target = next((e for e in game.events if e.id == event.target), None)
+    if isinstance(target, Void):
+        return f"Put back entry {target.target} (undone by entry {target.id})"
     return f"Undo of entry {event.target}" + (f" ({describe_event(game, target)})" if target else "")
 
 
 def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[HistoryEntry]:
     """The game's history, oldest first."""
     live_buys = {buy.id for buy in game.buy_events()}
+    undone = game.undone_entries()
     last_round = game.rounds[-1].record_id if game.rounds else None
     seen_rounds: set[int] = set()
     entries: list[HistoryEntry] = []
@@ -55,6 +59,7 @@ def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[
                 "at": (times or {}).get(event.id, ""),
                 "text": text,
                 "undoable": event.id in live_buys or event.id == last_round,
+                "restorable": event.id in undone,
             }
         )
     return entries

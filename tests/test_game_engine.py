@@ -307,3 +307,22 @@ def test_appending_an_event_is_the_same_as_replaying_them_all(rulesets, actions)
             continue
         accepted.append(event)
         assert game.to_json() == Game(s, accepted).to_json()
+
+
+def test_an_undo_can_be_put_back_once(rulesets):
+    events = [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob="K 7", Cy="", Di=""), Void(3, 1), Void(4, 2)]
+    game = Game(setup(rulesets), events)
+    assert game.buys_left("Bob") == 10 and game.rounds == [] and game.undone_entries() == {3, 4}
+    # Put back the round (undo of undo 4), then the buy (undo of undo 3): as if never undone.
+    back = game.with_event(Void(5, 4)).with_event(Void(6, 3))
+    assert back.buys_left("Bob") == 9 and back.totals() == {"Ann": 0, "Bob": 15, "Cy": 0, "Di": 0}
+    assert back.bowl == 3 and back.undone_entries() == set()
+    with pytest.raises(GameError, match="entry 4 is not an undo in force"):
+        back.with_event(Void(7, 4))
+
+
+def test_a_round_cannot_be_put_back_once_another_took_its_place(rulesets):
+    events = [rnd(1, 1, "Ann", Bob="K", Cy="", Di=""), Void(2, 1), rnd(3, 1, "Bob", Ann="5", Cy="", Di="")]
+    game = Game(setup(rulesets), events)
+    with pytest.raises(GameError, match="round 1 cannot be put back: the next round is 2"):
+        game.with_event(Void(4, 2))

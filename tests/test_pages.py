@@ -129,7 +129,9 @@ def test_correction_and_undo_through_the_pages(client):
     assert "Correction — Round 1: Cy went out" in history and "Round 1: Ann went out" in history
     state = client.get("/api" + game_url).get_json()
     assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 5, "Bob": 0, "Cy": 0, "Di": 0}
-    token = csrf_token(history)
+    confirm = client.get(f"{game_url}/undo/2?back=history").text  # undoing a round asks first
+    assert "Round 1: Cy went out" in confirm and "Yes, undo it" in confirm
+    token = csrf_token(confirm)
     response = client.post(f"{game_url}/undo/2", data={"csrf_token": token, "version": "2"})
     assert response.status_code == 302
     state = client.get("/api" + game_url).get_json()

@@ -1,5 +1,6 @@
 """The scorekeeper's lock, the live view, hostile input, and a server killed mid-write."""
 
+import http.client
 import json
 import re
 import signal
@@ -266,7 +267,7 @@ def test_killed_server_keeps_every_acknowledged_write(tmp_path):
                     with lock:
                         unexpected.append(error.code)
                 continue
-            except (urllib.error.URLError, ConnectionError, OSError):
+            except (urllib.error.URLError, ConnectionError, OSError, http.client.HTTPException):
                 return  # the server is gone
             with lock:
                 acknowledged.append(version)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from .. import lock, meld_checks, table
@@ -72,12 +75,62 @@ def stale(error: StaleWrite) -> ResponseReturnValue:
     return jsonify(error=str(error), version=error.actual), 409
 
 
+class AlreadyRecorded(Exception):
+    """A new round posted for a round that is already recorded (a retry after a lost answer)."""
+
+    def __init__(self, message: str, version: int) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+@bp.errorhandler(AlreadyRecorded)
+def already_recorded(error: AlreadyRecorded) -> ResponseReturnValue:
+    return jsonify(error=str(error), version=error.version), 409
+
+
+IDEMPOTENCY_KEY = "Idempotency-Key"
+
+
+def idempotent(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
+    """With an ``Idempotency-Key`` header a write is done once: a repeat of the key with the same
+    request gets the first answer back (nothing recorded again); with another request, 422.
+    The check, the write and the remembered answer are one transaction, so simultaneous repeats
+    queue behind the first and then read its answer."""
+
+    @functools.wraps(view)
+    def once(**kwargs: Any) -> ResponseReturnValue:
+        key = request.headers.get(IDEMPOTENCY_KEY)
+        if key is None:
+            return view(**kwargs)
+        if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
+            raise BadRequest(f"{IDEMPOTENCY_KEY!r} is 1 to 100 printable ASCII characters")
+        digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.get_data()).hexdigest()
+        store = get_store()
+        with store.writing():
+            first = store.answer_for(f"api:{key}")
+            if first is not None:
+                if first["digest"] != digest:
+                    message = f"this {IDEMPOTENCY_KEY} was used for another request: send a new key for a new entry"
+                    return jsonify(error=message), 422
+                replay = current_app.response_class(first["body"], first["status"], mimetype="application/json")
+                replay.headers["Idempotent-Replayed"] = "true"
+                return replay
+            response = current_app.make_response(view(**kwargs))
+            if response.status_code < 400:
+                body_text = response.get_data(as_text=True)
+                store.remember_answer(f"api:{key}", kwargs.get("game_id"), digest, response.status_code, body_text)
+            return response
+
+    return once
+
+
 @bp.get("/rulesets")
 def rulesets() -> ResponseReturnValue:
     return jsonify([ruleset.to_summary() for ruleset in current_catalog().rulesets.values()])
 
 
 @bp.post("/games")
+@idempotent
 def create_game() -> ResponseReturnValue:
     data = body()
     ruleset = field(data, "ruleset", str)
@@ -108,6 +161,7 @@ def get_game(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/buys")
+@idempotent
 def buy(game_id: int) -> ResponseReturnValue:
     data = body()
     game = table.record_buy(
@@ -136,11 +190,25 @@ def record(game: Game, data: dict[str, Any], number: int | None) -> Game:
 
 
 @bp.post("/games/<int:game_id>/rounds")
+@idempotent
 def record_round(game_id: int) -> ResponseReturnValue:
-    return state(record(load_for_writing(game_id), body(), None), 201)
+    """The next round; with ``"round": n`` only if n is the round being played (a retry of a round
+    that was recorded meanwhile is refused with 409, naming it)."""
+    data, game = body(), load_for_writing(game_id)
+    meant = field(data, "round", int, required=False)
+    if meant is not None and meant <= len(game.rounds):
+        word = game.ruleset.round_word
+        raise AlreadyRecorded(
+            f"{word} {meant} is already recorded: correct it with PUT /api/games/{game_id}/rounds/{meant}",
+            game.version,
+        )
+    if meant is not None and meant != game.current_round:
+        raise GameError(f"{game.ruleset.round_word} {meant} has not started: the next is {game.current_round}")
+    return state(record(game, data, None), 201)
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
+@idempotent
 def correct_round(game_id: int, number: int) -> ResponseReturnValue:
     data = body()
     game = load_for_writing(game_id)
@@ -150,6 +218,7 @@ def correct_round(game_id: int, number: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/undo")
+@idempotent
 def undo(game_id: int) -> ResponseReturnValue:
     data = body()
     version = field(data, "version", int, required=False)
@@ -192,6 +261,7 @@ def check_melds() -> ResponseReturnValue:
 
 
 @bp.post("/nights")
+@idempotent
 def create_night() -> ResponseReturnValue:
     data = body(empty_allowed=True)
     name = field(data, "name", str, required=False) or ""

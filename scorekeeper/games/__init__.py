@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Callable
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
@@ -13,12 +14,23 @@ from wtforms.validators import ValidationError
 from .. import lock, table
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import choices
-from ..history import describe_events
+from ..history import describe_event, describe_events
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
 from ..rules.ledger import format_money
 from ..store import StaleWrite, get_store
 from ..web import current_catalog
-from .forms import NOBODY, BuyForm, HandForm, LockForm, NewGameForm, RoundForm, UndoForm, UnlockForm, VersionedForm
+from .forms import (
+    NOBODY,
+    BuyForm,
+    EntryForm,
+    HandForm,
+    LockForm,
+    NewGameForm,
+    RoundForm,
+    UndoForm,
+    UnlockForm,
+    VersionedForm,
+)
 
 bp = Blueprint("games", __name__)
 
@@ -51,9 +63,48 @@ def writable(game_id: int) -> table.LoadedGame:
 
 
 def back_to_game() -> Response:
+    """Back to the page the form was on: History for an undo sent from there, else the game."""
     game_id = (request.view_args or {}).get("game_id")
-    target = "games.history" if request.endpoint == "games.undo" else "games.show"
-    return redirect(url_for(target, game_id=game_id))
+    from_history = request.endpoint == "games.undo" and request.form.get("back") != "game"
+    return redirect(url_for("games.history" if from_history else "games.show", game_id=game_id))
+
+
+def new_entry_key() -> str:
+    """A key for the forms of one drawn page: each entry it sends is recorded once."""
+    return secrets.token_urlsafe(12)
+
+
+def record_once(form: VersionedForm, game_id: int, save: Callable[[], Game]) -> Game | None:
+    """Save what the form sends, unless its entry key was recorded already (a second tap, a resend
+    after a lost answer): then None, and nothing is recorded. One transaction for both."""
+    key = form.entry_key.data
+    store = get_store()
+    with store.writing():
+        if key and store.answer_for(f"form:{key}") is not None:
+            return None
+        after = save()
+        if key:
+            store.remember_answer(f"form:{key}", game_id, "", 200, "")
+    return after
+
+
+def offer_undo(game: Game, what: str) -> None:
+    """The next page shows an Undo button for the entry just made (its last event)."""
+    event = game.events[-1]
+    session["undo_offer"] = {"game_id": game.id, "event_id": event.id, "what": what}
+
+
+def undo_offer(game: Game) -> dict[str, object] | None:
+    """The offer made by the last entry, once, while that entry can still be undone."""
+    offer = session.pop("undo_offer", None)
+    if not isinstance(offer, dict) or offer.get("game_id") != game.id:
+        return None
+    undoable = {buy.id for buy in game.buy_events()} | ({game.rounds[-1].record_id} if game.rounds else set())
+    return offer if offer.get("event_id") in undoable else None
+
+
+class Unusual(Exception):
+    """An entry that is legal but rarely meant: it needs a second tap on Save."""
 
 
 @bp.errorhandler(GameError)
@@ -140,6 +191,8 @@ def show(game_id: int) -> ResponseReturnValue:
         round=describe_round(game.setup, game.current_round) if game.current_round else None,
         buy_form=BuyForm(version=game.version),
         undo_form=UndoForm(version=game.version),
+        page_key=new_entry_key(),
+        undo_offer=undo_offer(game),
     )
 
 
@@ -190,10 +243,17 @@ def buy(game_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
         return back_to_game()
-    after = table.record_buy(get_store(), current_catalog(), game, form.player.data or "", form.version_number())
-    name = after.player_named(form.player.data or "")
+    player = form.player.data or ""
+    after = record_once(
+        form, game_id, lambda: table.record_buy(get_store(), current_catalog(), game, player, form.version_number())
+    )
+    if after is None:
+        flash("That buy was already saved (the button was tapped twice): nothing more was recorded.", "ok")
+        return back_to_game()
+    name = after.player_named(player)
     left = after.buys_left(name)
     flash(f"{name} bought the discard" + (f" — {left} buys left" if left is not None else ""), "ok")
+    offer_undo(after, f"{name}’s buy")
     return back_to_game()
 
 
@@ -210,7 +270,7 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     store, rulesets = get_store(), current_catalog()
     if game.ruleset.by_sides:
         sides = game.setup.sides
-        hand_form = HandForm.for_sides(sides, version=game.version)
+        hand_form = HandForm.for_sides(sides, **entry_form_data(game, number))
         if not hand_form.is_submitted() and number is not None:
             fill_from_hand(hand_form, game, number)
 
@@ -224,12 +284,16 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
             game, number, hand_form, save_hand, "hand_form.html",
             sides=list(zip(game.competitors, sides, hand_form.sides, strict=False)), minimums=game.board_minimums(),
         )  # fmt: skip
-    form = RoundForm.for_players(game.players, version=game.version)
+    form = RoundForm.for_players(game.players, **entry_form_data(game, number))
     if not form.is_submitted() and number is not None:
         fill_from_round(form, game, number)
 
     def save_round() -> Game:
         caught = form.caught_by_player(game.players)
+        if form.confirmed.data != "1" and not any(text.strip() for text in caught.values()):
+            raise Unusual(
+                f"Nobody but {form.went_out.data} was caught with cards? Tap Save again to record it like that."
+            )
         return table.record_round(
             store, rulesets, game, form.went_out.data or "", caught, number, form.version_number()
         )
@@ -237,27 +301,54 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     return entry_page(game, number, form, save_round, "round_form.html")
 
 
+def entry_form_data(game: Game, number: int | None) -> dict[str, object]:
+    """What an entry form is drawn for: the game's version, the round, a fresh entry key."""
+    drawn_for = number or game.current_round
+    return {"version": game.version, "round_number": str(drawn_for), "entry_key": new_entry_key()}
+
+
 def entry_page(
-    game: Game, number: int | None, form: VersionedForm, save: Callable[[], Game], template: str, **context: object
+    game: Game, number: int | None, form: EntryForm, save: Callable[[], Game], template: str, **context: object
 ) -> ResponseReturnValue:
-    """One flow for every entry form: save what validates, or show the form again with what was
-    typed and the reason it was refused."""
-    if form.validate_on_submit():
+    """One flow for every entry form: save what validates, once, for the round it was drawn for;
+    or show the form again with what was typed and the reason it was refused."""
+    word = game.ruleset.round_word
+    shown = number or game.current_round or 1
+    status, already_saved, question = 200, None, None
+    if form.is_submitted() and form.entry_key.data and get_store().answer_for(f"form:{form.entry_key.data}"):
+        # The same form again (a second tap, a resend): answered as the first was, nothing recorded.
+        flash(f"{word.capitalize()} {form.drawn_for()} was already saved (Save was tapped twice): "
+              "nothing more was recorded.", "ok")  # fmt: skip
+        return redirect(url_for("games.show", game_id=game.id))
+    if form.is_submitted() and number is None and form.drawn_for() != game.current_round:
+        # A form drawn for a round that is recorded since (Back, then Save): never a new round.
+        status, already_saved = 409, form.drawn_for()
+        form.form_errors.append(f"{word.capitalize()} {already_saved} is already saved: nothing was recorded.")
+    elif form.validate_on_submit():
         try:
-            save()
+            after = record_once(form, game.id, save)
         except GameError as error:
             form.refuse(error, game.players)
         except StaleWrite:
             form.form_errors.append(table.stale_message(reload(game.id)))
+        except Unusual as unusual:
+            question, form.confirmed.data = str(unusual), "1"
         else:
-            word = game.ruleset.round_word.capitalize()
-            flash(f"{word} {number or game.current_round} saved" + (" (corrected)" if number else ""), "ok")
+            done = f"{word.capitalize()} {form.drawn_for()}"
+            if after is None:  # the same form, sent twice at once: the second waited for the first
+                flash(f"{done} was already saved (Save was tapped twice): nothing more was recorded.", "ok")
+            else:
+                flash(f"{done} saved" + (" (corrected)" if number else ""), "ok")
+                if number is None:
+                    offer_undo(after, f"{word} {form.drawn_for()}")
             return redirect(url_for("games.show", game_id=game.id))
-    shown = number or game.current_round or 1
+    if form.is_submitted() and status == 200:
+        status = 200 if question else 400
     page = render_template(
-        template, game=game, form=form, number=number, round=describe_round(game.setup, shown), **context
-    )
-    return page, (400 if form.is_submitted() else 200)
+        template, game=game, form=form, number=number, round=describe_round(game.setup, shown),
+        already_saved=already_saved, question=question, **context,
+    )  # fmt: skip
+    return page, status
 
 
 def fill_from_hand(form: HandForm, game: Game, number: int) -> None:
@@ -286,12 +377,37 @@ def fill_from_round(form: RoundForm, game: Game, number: int) -> None:
 
 @bp.post("/games/<int:game_id>/undo/<int:event_id>")
 def undo(game_id: int, event_id: int) -> ResponseReturnValue:
+    """Undo an entry (or put back what an undo took back: an undo of the undo)."""
     game = writable(game_id).game
     form = UndoForm()
     if form.validate_on_submit():
-        table.undo(get_store(), current_catalog(), game, event_id, form.version_number())
-        flash(f"Entry {event_id} undone; everything after it is recomputed", "ok")
+        done = record_once(
+            form, game_id, lambda: table.undo(get_store(), current_catalog(), game, event_id, form.version_number())
+        )
+        if done is None:
+            flash("That was already done (tapped twice): nothing more was recorded.", "ok")
+        elif event_id in game.undone_entries():
+            flash(f"Put back what entry {event_id} had undone; everything after it is recomputed", "ok")
+        else:
+            flash(f"Entry {event_id} undone; you can put it back from History", "ok")
     return back_to_game()
+
+
+@bp.get("/games/<int:game_id>/undo/<int:event_id>")
+def confirm_undo(game_id: int, event_id: int) -> ResponseReturnValue:
+    """Undoing a whole round asks first: what it was, and that History can put it back."""
+    loaded = writable(game_id)
+    event = next((e for e in loaded.game.events if e.id == event_id), None)
+    if event is None:
+        abort(404)
+    return render_template(
+        "confirm_undo.html",
+        game=loaded.game,
+        event_id=event_id,
+        what=describe_event(loaded.game, event),
+        back=request.args.get("back", "game"),
+        undo_form=UndoForm(version=loaded.game.version, entry_key=new_entry_key()),
+    )
 
 
 @bp.get("/games/<int:game_id>/history")
@@ -299,7 +415,11 @@ def history(game_id: int) -> ResponseReturnValue:
     loaded = load(game_id)
     game = loaded.game
     return render_template(
-        "history.html", game=game, entries=describe_events(game, loaded.times), undo_form=UndoForm(version=game.version)
+        "history.html",
+        game=game,
+        entries=describe_events(game, loaded.times),
+        undo_form=UndoForm(version=game.version),
+        page_key=new_entry_key(),
     )
 
 

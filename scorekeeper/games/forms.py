@@ -91,9 +91,11 @@ class LockForm(FlaskForm):
 
 
 class VersionedForm(FlaskForm):
-    """A write based on a version of the game: a stale one is refused, not applied."""
+    """A write based on a version of the game: a stale one is refused, not applied. Its entry key,
+    made when the page was drawn, records it once: the same form sent twice adds nothing."""
 
     version = HiddenField()
+    entry_key = HiddenField(validators=[Optional(), Length(max=64)])
 
     def version_number(self) -> int | None:
         try:
@@ -114,7 +116,20 @@ class UndoForm(VersionedForm):
     pass
 
 
-class RoundForm(VersionedForm):
+class EntryForm(VersionedForm):
+    """The end of a round or hand: which one it was drawn for, and the second tap an unusual entry needs."""
+
+    round_number = HiddenField()
+    confirmed = HiddenField()  # "1" once the scorekeeper has seen the question about an unusual entry
+
+    def drawn_for(self) -> int | None:
+        try:
+            return int(self.round_number.data or "")
+        except ValueError:
+            return None
+
+
+class RoundForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out")])
     caught = FieldList(StringField("Cards caught"))
 
@@ -165,7 +180,7 @@ class SideForm(Form):
     piles = FieldList(StringField("Pile (only if caught off the board)"))
 
 
-class HandForm(VersionedForm):
+class HandForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out (or nobody)")])
     sides = FieldList(FormField(SideForm))
 

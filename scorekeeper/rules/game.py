@@ -202,11 +202,19 @@ class _Replay:
     rounds: dict[int, Record] = field(default_factory=dict)  # latest record per round
     corrected: set[int] = field(default_factory=set)
     records: dict[int, Event] = field(default_factory=dict)  # every event by id
+    undone: set[int] = field(default_factory=set)  # ids of the undos in force (that can be put back)
     # Each round's results as last scored, with the buys they were scored with.
     scored: dict[int, tuple[dict[str, int], dict[str, PlayerResult | SideResult]]] = field(default_factory=dict)
 
     def copy(self) -> _Replay:
-        return _Replay(dict(self.buys), dict(self.rounds), set(self.corrected), dict(self.records), dict(self.scored))
+        return _Replay(
+            buys=dict(self.buys),
+            rounds=dict(self.rounds),
+            corrected=set(self.corrected),
+            records=dict(self.records),
+            undone=set(self.undone),
+            scored=dict(self.scored),
+        )
 
 
 class Game:
@@ -430,10 +438,13 @@ class Game:
     def _void(self, void: Void) -> None:
         state = self._state
         target = state.records.get(void.target)
-        if isinstance(target, Buy) and void.target in state.buys:
+        if isinstance(target, Void):
+            self._put_back(target)
+        elif isinstance(target, Buy) and void.target in state.buys:
             del state.buys[void.target]
             for record in state.rounds.values():
                 self._score_and_keep(record)  # a round may no longer be possible without that buy
+            state.undone.add(void.id)
         elif isinstance(target, (RoundRecord, HandRecord)) and state.rounds.get(target.round) == target:
             if target.round != self._played():
                 raise GameError(
@@ -441,8 +452,34 @@ class Game:
                 )
             del state.rounds[target.round]
             state.corrected.discard(target.round)
+            state.undone.add(void.id)
         else:
             raise GameError(f"there is nothing to undo for entry {void.target}")
+
+    def _put_back(self, undo: Void) -> None:
+        """Undo an undo: the entry it took back counts again, if it still can."""
+        state = self._state
+        if undo.id not in state.undone:
+            raise GameError(f"entry {undo.id} is not an undo in force: there is nothing to put back")
+        entry = state.records[undo.target]
+        if isinstance(entry, Buy):
+            self._check_buy(entry)
+            state.buys[entry.id] = entry
+            for record in state.rounds.values():
+                self._score_and_keep(record)
+        elif isinstance(entry, (RoundRecord, HandRecord)):
+            if entry.round != self._played() + 1:
+                raise GameError(
+                    f"{self.ruleset.round_word} {entry.round} cannot be put back: "
+                    f"the next {self.ruleset.round_word} is {self._played() + 1}"
+                )
+            state.rounds[entry.round] = entry
+            self._score_and_keep(entry)
+        state.undone.discard(undo.id)
+
+    def undone_entries(self) -> set[int]:
+        """The undos in force: each can be put back (an undo of the undo)."""
+        return set(self._state.undone)
 
     def _score_and_keep(self, record: Record) -> dict[str, PlayerResult | SideResult]:
         results = self._score(record)

@@ -24,6 +24,7 @@ from sqlite_utils.db import Table
 from .migrations import STATS_SQL, migrations
 from .rows import (
     RESULT_COLUMNS,
+    EntryKeyRow,
     EventRow,
     GameListRow,
     GameRow,
@@ -355,6 +356,18 @@ class Store:
             [limit],
         )
         return cast(list[LeaderRow], rows)
+
+    # --- entries recorded once (form entry keys, API Idempotency-Keys) -------------------------
+
+    def answer_for(self, key: str) -> EntryKeyRow | None:
+        rows = self._rows("SELECT key, game_id, digest, status, body FROM entry_keys WHERE key = ?", [key])
+        return cast(EntryKeyRow, rows[0]) if rows else None
+
+    def remember_answer(self, key: str, game_id: int | None, digest: str, status: int, body: str) -> None:
+        self.db.execute(
+            "INSERT INTO entry_keys (key, game_id, digest, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [key, game_id, digest, status, body, now()],
+        )
 
     # --- nights whose carries must be worked out again (after an upgrade or an import) ---------
 

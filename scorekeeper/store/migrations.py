@@ -132,6 +132,17 @@ def m006_versions_and_stored_carry(db: Database) -> None:
     db.execute("INSERT INTO stale_nights SELECT DISTINCT night_id FROM games WHERE night_id IS NOT NULL")
 
 
+@migrations()
+def m007_entry_keys(db: Database) -> None:
+    """Each entry sent with a key (a form's entry key, an API client's Idempotency-Key) is recorded
+    once: a repeat of the key gets the first answer back instead of a second entry."""
+    db.table("entry_keys").create(
+        {"key": str, "game_id": int, "digest": str, "status": int, "body": str, "created_at": str},
+        pk="key",
+        not_null={"digest", "status", "body", "created_at"},
+    )
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

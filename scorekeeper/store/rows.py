@@ -34,6 +34,14 @@ class EventRow(TypedDict):
     created_at: str
 
 
+class EntryKeyRow(TypedDict):
+    key: str
+    game_id: int | None
+    digest: str  # what was sent with the key (a repeat must send the same)
+    status: int
+    body: str  # the first answer, as sent
+
+
 class SeatRow(TypedDict):
     seat: int
     name: str

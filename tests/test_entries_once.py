@@ -1,0 +1,192 @@
+"""Each entry once: an API client's retry, a form sent twice, Back then Save (issue: exactly what the
+table meant). Nothing is invented and nothing is recorded twice."""
+
+import re
+import threading
+
+from support import PLAYERS, csrf_token
+
+ROUND = {"went_out": "Ann", "caught": {"Bob": "K 7", "Cy": "", "Di": "5"}}
+
+
+def post_round(client, game_id, body, key=None):
+    headers = {"Idempotency-Key": key} if key else {}
+    return client.post(f"/api/games/{game_id}/rounds", json=body, headers=headers)
+
+
+def rounds_recorded(api, game_id):
+    return len(api.call("GET", f"/api/games/{game_id}")["rounds"])
+
+
+def test_a_retried_round_with_the_same_key_is_recorded_once(api, client):
+    gid = api.new_game()["id"]
+    first = post_round(client, gid, ROUND, key="phone-7f3a-round-1")
+    again = post_round(client, gid, ROUND, key="phone-7f3a-round-1")
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"] == "true"
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_a_key_reused_for_another_request_is_422_and_records_nothing(api, client):
+    gid = api.new_game()["id"]
+    post_round(client, gid, ROUND, key="k1")
+    other = post_round(client, gid, {**ROUND, "went_out": "Bob", "caught": {"Ann": "", "Cy": "", "Di": ""}}, key="k1")
+    assert other.status_code == 422 and "another request" in other.get_json()["error"]
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_every_api_write_takes_a_key(api, client):
+    key = {"Idempotency-Key": "night-1"}
+    night = [client.post("/api/nights", json={"name": "Fri"}, headers=key).get_json()["id"] for _ in range(2)]
+    assert night[0] == night[1] and client.get("/api/nights/2").status_code == 404
+    key = {"Idempotency-Key": "game-1"}
+    body = {"ruleset": "ten-pennies", "players": PLAYERS}
+    games = [client.post("/api/games", json=body, headers=key).get_json()["id"] for _ in range(2)]
+    assert games[0] == games[1] and client.get("/api/games/2").status_code == 404
+    key = {"Idempotency-Key": "buy-1"}
+    for _ in range(2):
+        assert client.post("/api/games/1/buys", json={"player": "Bob"}, headers=key).status_code == 201
+    assert api.call("GET", "/api/games/1")["players"][1]["buys_left"] == 9
+
+
+def test_a_round_posted_for_a_round_already_recorded_is_409_naming_it(api, client):
+    gid = api.new_game()["id"]
+    assert post_round(client, gid, {**ROUND, "round": 1}).status_code == 201
+    retry = post_round(client, gid, {**ROUND, "round": 1})
+    assert retry.status_code == 409
+    assert retry.get_json()["error"] == f"round 1 is already recorded: correct it with PUT /api/games/{gid}/rounds/1"
+    assert post_round(client, gid, {**ROUND, "round": 3}).status_code == 400
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_four_simultaneous_posts_with_one_key_record_one_round(app, api):
+    gid = api.new_game()["id"]
+    answers, start = [], threading.Barrier(4)
+
+    def send():
+        client = app.test_client()
+        start.wait()
+        response = post_round(client, gid, ROUND, key="same-key")
+        answers.append((response.status_code, response.get_json()["version"]))
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [(201, 1)] * 4
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_without_a_key_the_api_records_what_it_is_sent(api, client):
+    gid = api.new_game()["id"]
+    assert post_round(client, gid, ROUND).status_code == post_round(client, gid, ROUND).status_code == 201
+    assert rounds_recorded(api, gid) == 2  # two rounds sent, two recorded: a client that retries sends a key
+
+
+# --- through the pages, as a browser sends them -----------------------------------------------------
+
+
+def hidden_fields(html):
+    return dict(re.findall(r'<input id="(\w+)" name="\w+" type="hidden" value="([^"]*)"', html))
+
+
+def drawn_round_form(client, url, went_out, caught):
+    """The round form as the page drew it (csrf, version, entry key, round) with what was typed."""
+    data = hidden_fields(client.get(url).text)
+    data["went_out"] = went_out
+    data.update({f"caught-{seat}": caught.get(name, "") for seat, name in enumerate(PLAYERS)})
+    return data
+
+
+def test_save_sent_twice_records_one_round(api, client):
+    gid = api.new_game()["id"]
+    url = f"/games/{gid}/rounds/new"
+    form = drawn_round_form(client, url, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    assert client.post(url, data=form).status_code == 302
+    second = client.post(url, data=form, follow_redirects=True)
+    assert "Round 1 was already saved (Save was tapped twice): nothing more was recorded." in second.text
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_back_then_save_records_nothing_and_offers_the_correction(api, client):
+    gid = api.new_game()["id"]
+    url = f"/games/{gid}/rounds/new"
+    form = drawn_round_form(client, url, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    assert client.post(url, data=form).status_code == 302
+    # Back: the browser shows the form drawn for round 1 again; the scorekeeper changes it and saves.
+    replayed = {**form, "entry_key": "restored-by-back", "went_out": "Bob", "caught-0": "Q"}
+    response = client.post(url, data=replayed)
+    assert response.status_code == 409
+    assert "Round 1 is already saved: nothing was recorded." in response.text
+    assert f'href="/games/{gid}/rounds/1/edit">Correct round 1?</a>' in response.text
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_a_round_where_nobody_is_caught_asks_for_a_second_tap(api, client):
+    gid = api.new_game()["id"]
+    url = f"/games/{gid}/rounds/new"
+    form = drawn_round_form(client, url, "Ann", {})
+    first = client.post(url, data=form)
+    assert first.status_code == 200 and rounds_recorded(api, gid) == 0
+    assert "Nobody but Ann was caught with cards? Tap Save again to record it like that." in first.text
+    assert "Yes, save round 1" in first.text
+    again = hidden_fields(first.text)
+    assert again["confirmed"] == "1"
+    form.update(again)
+    assert client.post(url, data=form).status_code == 302
+    assert rounds_recorded(api, gid) == 1
+
+
+def test_a_buy_tapped_twice_on_one_page_is_one_buy_and_can_be_undone_from_the_message(api, client):
+    gid = api.new_game()["id"]
+    page = client.get(f"/games/{gid}").text
+    token, version = csrf_token(page), hidden_fields(page)["version"]
+    key = re.search(r'name="entry_key" value="([^"]+-buy-2)"', page).group(1)  # Bob's button
+    buy = {"csrf_token": token, "version": version, "player": "Bob", "entry_key": key}
+    assert client.post(f"/games/{gid}/buys", data=buy).status_code == 302
+    after = client.get(f"/games/{gid}").text
+    assert "Bob bought the discard — 9 buys left" in after and "↶ Undo Bob’s buy" in after
+    again = client.post(f"/games/{gid}/buys", data=buy, follow_redirects=True).text
+    assert "That buy was already saved" in again
+    assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 9
+    # The Undo button of the message, as drawn on the page after the buy.
+    undo = re.search(r'action="(/games/\d+/undo/(\d+))"', after)
+    fields = dict(re.findall(r'name="(\w+)" (?:type="hidden" )?value="([^"]*)"', after.split(undo.group(0))[1][:600]))
+    response = client.post(undo.group(1), data={**hidden_fields(after), **fields, "back": "game"})
+    assert response.headers["Location"] == f"/games/{gid}"
+    assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 10
+
+
+def test_an_undone_round_is_put_back_from_history(api, client):
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    confirm = client.get(f"/games/{gid}/undo/1?back=history").text
+    client.post(f"/games/{gid}/undo/1", data=hidden_fields(confirm) | {"back": "history"})
+    assert rounds_recorded(api, gid) == 0
+    history = client.get(f"/games/{gid}/history").text
+    assert "Undo of entry 1 (Round 1: Ann went out." in history and ">Put back</button>" in history
+    form = re.search(r'<form method="post" action="(/games/\d+/undo/2)"', history)
+    client.post(form.group(1), data={"csrf_token": csrf_token(history), "version": "2"})
+    state = api.call("GET", f"/api/games/{gid}")
+    assert len(state["rounds"]) == 1 and state["players"][1]["points"] == 10
+    assert "Put back entry 1 (undone by entry 2)" in client.get(f"/games/{gid}/history").text
+
+
+def buy_button(page, name):
+    return re.search(rf'<button [^>]*aria-label="{name} buys the discard"[^>]*>', page).group(0)
+
+
+def test_ten_card_rummy_buy_buttons_say_when_they_cost(api, client):
+    gid = api.new_game(ruleset="ten-card-rummy")["id"]
+    page = client.get(f"/games/{gid}").text
+    assert all("disabled" in buy_button(page, name) for name in PLAYERS)  # buying starts in round 4
+    assert page.count("from round 4") == 4 and "· ·" not in page and "now" not in page
+    for _ in range(3):
+        api.round(gid, "Ann", {"Bob": "", "Cy": "", "Di": "3"})
+    for _ in range(3):
+        api.buy(gid, "Bob")
+    page = client.get(f"/games/{gid}").text
+    assert "disabled" not in buy_button(page, "Bob") and "penalty" in buy_button(page, "Bob")
+    assert "3 this round · next: +100 points" in page  # the 4th buy costs 100 points: said before it is tapped
+    assert "disabled" not in buy_button(page, "Cy") and "penalty" not in buy_button(page, "Cy")
