@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .catalog import Catalog
@@ -203,7 +203,9 @@ def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: i
     after = game.with_event(event)
     kind, payload = event_payload(event)
     with store.writing():
-        store.append_event(game.id, kind, payload, game.version if version is None else version)
+        stored_id = store.append_event(game.id, kind, payload, game.version if version is None else version)
+        if stored_id != event.id:  # the store numbers events across all games: keep its number
+            after = game.with_event(replace(event, id=stored_id))
         store.save_results(game.id, result_rows(after))
         night_id = store.night_of(game.id)
         if night_id is not None:

@@ -190,3 +190,20 @@ def test_ten_card_rummy_buy_buttons_say_when_they_cost(api, client):
     assert "disabled" not in buy_button(page, "Bob") and "penalty" in buy_button(page, "Bob")
     assert "3 this round · next: +100 points" in page  # the 4th buy costs 100 points: said before it is tapped
     assert "disabled" not in buy_button(page, "Cy") and "penalty" not in buy_button(page, "Cy")
+
+
+def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
+    """Events are numbered across all games; the game a command returns uses the same numbers as
+    the game loaded afterwards (an Undo offered for "the entry just made" must find it)."""
+    from scorekeeper import table
+    from scorekeeper.store import get_store
+    from scorekeeper.web import current_catalog
+
+    first = api.new_game()["id"]
+    api.buy(first, "Ann")
+    second = api.new_game()["id"]
+    with app.app_context():
+        store, catalog = get_store(), current_catalog()
+        after = table.record_buy(store, catalog, table.load_game(store, catalog, second).game, "Bob")
+        reloaded = table.load_game(store, catalog, second).game
+    assert [e.id for e in after.events] == [e.id for e in reloaded.events] == [2]

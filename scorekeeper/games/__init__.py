@@ -88,10 +88,11 @@ def record_once(form: VersionedForm, game_id: int, save: Callable[[], Game]) -> 
     return after
 
 
-def offer_undo(game: Game, what: str) -> None:
-    """The next page shows an Undo button for the entry just made (its last event)."""
+def offer_undo(game: Game, what: str, confirm: bool = False) -> None:
+    """The next page shows an Undo button for the entry just made (its last event); ``confirm``:
+    the undo asks first (a whole round)."""
     event = game.events[-1]
-    session["undo_offer"] = {"game_id": game.id, "event_id": event.id, "what": what}
+    session["undo_offer"] = {"game_id": game.id, "event_id": event.id, "what": what, "confirm": confirm}
 
 
 def undo_offer(game: Game) -> dict[str, object] | None:
@@ -340,7 +341,7 @@ def entry_page(
             else:
                 flash(f"{done} saved" + (" (corrected)" if number else ""), "ok")
                 if number is None:
-                    offer_undo(after, f"{word} {form.drawn_for()}")
+                    offer_undo(after, f"{word} {form.drawn_for()}", confirm=True)
             return redirect(url_for("games.show", game_id=game.id))
     if form.is_submitted() and status == 200:
         status = 200 if question else 400

@@ -11,6 +11,33 @@ function keepAwake() {
   });
 }
 
+// A double tap must not become two entries. The first tap of a Save or Buy submits; the page then
+// changes within ~100 ms, and a second tap up to ~700 ms later lands on the *new* page (a buy button
+// under the thumb where Save was). So: (1) once a form is sent, every button on the page is disabled
+// until the page changes; (2) a freshly shown page ignores taps on its buttons for SETTLE_MS, longer
+// than the slowest double tap (the browser test taps twice at 100–700 ms gaps); (3) a page brought
+// back by Back from the browser's cache reloads, so its forms are drawn for the game as it is now.
+const SETTLE_MS = 900;
+
+function settleButtons() {
+  const buttons = Array.from(document.querySelectorAll("main button:not([disabled])"));
+  buttons.forEach((button) => { button.disabled = true; button.dataset.settling = ""; });
+  setTimeout(() => buttons.forEach((button) => {
+    delete button.dataset.settling;
+    if (!document.body.classList.contains("sending")) button.disabled = false;
+  }), SETTLE_MS);
+}
+
+function oneSubmitPerPage() {
+  document.addEventListener("submit", (event) => {
+    if (document.body.classList.contains("sending")) { event.preventDefault(); return; }
+    document.body.classList.add("sending");
+    // Disable after the form's data is taken, so the button tapped is still part of it.
+    setTimeout(() => document.querySelectorAll("main button").forEach((b) => { b.disabled = true; }), 0);
+  });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
+}
+
 // New game: label the first-dealer choices with the names as they are typed.
 function relabelDealers() {
   const select = document.querySelector("[data-relabel-from]");
@@ -33,9 +60,15 @@ function tapPad(form, isOpen, changed) {
   const inputOf = (row) => row.querySelector(".hand-input");
   const openRows = () => rows.filter(isOpen);
   let active = null;
+  const pad = form.querySelector(".tap-pad");
   const select = (row) => {
     rows.forEach((r) => r.classList.toggle("active", r === row));
     active = row;
+    // Keep the line being filled in sight above the sticky card pad (and below the sticky strip).
+    if (row && pad) {
+      form.style.setProperty("--pad-height", `${pad.offsetHeight + 8}px`);
+      row.scrollIntoView({ block: "nearest" });
+    }
   };
   const edit = (change) => {
     if (!active || !isOpen(active)) select(openRows()[0] || null);
@@ -60,6 +93,9 @@ function tapPad(form, isOpen, changed) {
     const open = openRows();
     select(open[(open.indexOf(active) + 1) % open.length] || null);
   });
+  // An error shown for a line goes as soon as the line is edited: the edit may well fix it.
+  rows.forEach((row) => inputOf(row).addEventListener("input", () =>
+    row.querySelectorAll(".field-error").forEach((e) => e.remove())));
   rows.forEach((row) => {
     row.addEventListener("click", () => { if (isOpen(row)) select(row); });
     inputOf(row).addEventListener("focus", () => select(row));
@@ -102,14 +138,29 @@ function roundForm() {
     pad.rows.filter((row) => row.dataset.player !== outName())
       .forEach((row) => { caught[row.dataset.player] = pad.inputOf(row).value; });
     const body = { went_out: outName(), caught, round: Number(form.dataset.round) };
-    if (!body.went_out) { error.hidden = false; error.textContent = "Tap who went out."; return; }
+    if (!body.went_out) {
+      error.hidden = false;
+      error.textContent = "Tap who went out.";
+      pad.rows.forEach((row) => { row.querySelector(".live").textContent = ""; });
+      return;
+    }
     try {
       const response = await fetch(form.dataset.previewUrl, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
       });
       const data = await response.json();
-      if (!response.ok) { error.hidden = false; error.textContent = data.error; return; }
+      if (!response.ok) {
+        error.hidden = false;
+        error.textContent = data.error;
+        // No points for a line that does not read as cards (nor, when the fault is the round's, any line).
+        pad.rows.filter((row) => !data.player || row.dataset.player === data.player)
+          .forEach((row) => { row.querySelector(".live").textContent = ""; });
+        return;
+      }
       error.hidden = true;
+      // The whole round reads: the errors of the last Save no longer stand.
+      form.parentElement.querySelectorAll(".flash-error, .hand-row .field-error, .went-out .field-error")
+        .forEach((e) => e.remove());
       pad.rows.forEach((row) => {
         const r = data[row.dataset.player];
         row.querySelector(".live").textContent = !r ? "" : form.dataset.penny === "1"
@@ -151,6 +202,8 @@ function liveView() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  oneSubmitPerPage();
+  settleButtons();
   keepAwake();
   relabelDealers();
   roundForm();

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -23,10 +24,11 @@ PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 820, "height": 1180}
 
 
-def shot(page, name: str) -> Path:
+def shot(page, name: str, full_page: bool = True) -> Path:
+    """A screenshot to look at: the whole page, or (full_page=False) just what the screen shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 
@@ -53,3 +55,30 @@ def settled(page):
                                                               catch (error) { return false } })"""
     )
     return page
+
+
+def new_game(page, base_url, names, **extra) -> str:
+    page.goto(f"{base_url}/games/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    page.select_option("#first_dealer", "0")
+    if "pin" in extra:
+        page.fill("#pin", extra["pin"])
+    page.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    return page.url
+
+
+def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], before_saving=None) -> None:
+    """Tap a round in: who went out, then every card, player by player; no typing."""
+    taps.tap("a:has-text('Enter round')")
+    page.wait_for_selector(".tap-pad")
+    taps.tap(f'.went-out label:has-text("{went_out}")')
+    for name, cards in hands.items():
+        taps.tap(f'.hand-row[data-player="{name}"] .hand-name')
+        for card in cards:
+            taps.tap(f'.tap[data-card="{"JKR" if card == "Joker" else card}"]')
+    if before_saving:
+        before_saving()  # look at the form as it is about to be saved
+    taps.tap("button.save")
+    page.wait_for_url(re.compile(r"/games/\d+$"))

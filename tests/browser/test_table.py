@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from axe_playwright_python.sync_playwright import Axe
-from browser_support import PHONE, TABLET, Taps, settled, shot
+from browser_support import PHONE, TABLET, Taps, enter_round, new_game, settled, shot
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "D'Arcy"]
@@ -21,33 +21,6 @@ ROUNDS = [
     ("Cy", {"Ann": ["7"], "Bob": ["6"], "D'Arcy": ["A", "A"]}),
 ]
 SERIOUS = {"serious", "critical"}
-
-
-def new_game(page, base_url, names, **extra) -> str:
-    page.goto(f"{base_url}/games/new")
-    for seat, name in enumerate(names):
-        page.fill(f"#players-{seat}", name)
-    page.select_option("#first_dealer", "0")
-    if "pin" in extra:
-        page.fill("#pin", extra["pin"])
-    page.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/\d+$"))
-    return page.url
-
-
-def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], before_saving=None) -> None:
-    """Tap a round in: who went out, then every card, player by player; no typing."""
-    taps.tap("a:has-text('Enter round')")
-    page.wait_for_selector(".tap-pad")
-    taps.tap(f'.went-out label:has-text("{went_out}")')
-    for name, cards in hands.items():
-        taps.tap(f'.hand-row[data-player="{name}"] .hand-name')
-        for card in cards:
-            taps.tap(f'.tap[data-card="{"JKR" if card == "Joker" else card}"]')
-    if before_saving:
-        before_saving()  # look at the form as it is about to be saved
-    taps.tap("button.save")
-    page.wait_for_url(re.compile(r"/games/\d+$"))
 
 
 def no_sideways_scroll(page) -> bool:

@@ -1,0 +1,151 @@
+"""Exactly what the table meant, tapped as people tap on a phone: double taps, Back, typos fixed,
+the line being filled always in sight, and Undo right where the mistake was made."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_support import PHONE, Taps, enter_round, new_game, settled, shot
+from playwright.sync_api import expect
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+GAPS_MS = [100, 250, 400, 550, 700]
+
+
+def state(page, game_url):
+    return page.request.get(game_url.replace("/games/", "/api/games/")).json()
+
+
+def double_tap(page, locator, gap_ms: int) -> None:
+    """Two taps on the same spot of the screen, ``gap_ms`` apart: the second lands on whatever is
+    there by then (often the next page)."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(1200)  # anything the second tap sent has arrived by now
+    page.wait_for_load_state("load")
+
+
+def open_round_form(page, went_out: str, bob_cards: list[str]) -> None:
+    page.locator("a:has-text('Enter round')").tap()
+    page.wait_for_selector(".tap-pad")
+    page.locator(f'.went-out label:has-text("{went_out}")').tap()
+    page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
+    for card in bob_cards:
+        page.locator(f'.tap[data-card="{card}"]').tap()
+
+
+def test_save_and_buy_double_tapped_record_exactly_one_entry(phone, base_url):
+    page = phone
+    game_url = new_game(page, base_url, NAMES)
+    for number, gap in enumerate(GAPS_MS, start=1):
+        open_round_form(page, "Ann", ["K"])
+        settled(page)
+        double_tap(page, page.locator("button.save"), gap)
+        game = state(page, game_url)
+        assert len(game["rounds"]) == number, f"Save double-tapped {gap} ms apart"
+        assert all(p["buys_left"] == 10 for p in game["players"]), f"a tap {gap} ms later bought a card"
+    shot(page, "entries-after-double-taps")
+    for count, gap in enumerate(GAPS_MS, start=1):
+        page.goto(game_url)
+        settled(page)
+        page.wait_for_timeout(1000)  # as a person would: the page has been there a moment
+        double_tap(page, page.locator('button[aria-label="Cy buys the discard"]'), gap)
+        assert state(page, game_url)["players"][2]["buys_left"] == 10 - count, f"Buy double-tapped {gap} ms apart"
+
+
+def test_back_then_save_records_nothing_new(phone, base_url):
+    page = phone
+    game_url = new_game(page, base_url, NAMES)
+    taps = Taps(page)
+    enter_round(page, taps, "Ann", {"Bob": ["K", "7"], "Cy": ["5"]})
+    assert len(state(page, game_url)["rounds"]) == 1
+    page.go_back()
+    page.wait_for_load_state("load")
+    settled(page)
+    page.wait_for_timeout(1000)
+    shot(page, "entries-back-to-the-round-form")
+    with page.expect_navigation():
+        page.locator("button.save").tap()
+    shot(page, "entries-back-then-save")
+    assert len(state(page, game_url)["rounds"]) == 1
+    expect(page.locator(".flash-error, .field-error").first).to_be_visible()
+
+
+def test_a_fixed_typo_leaves_no_error_on_screen(phone, base_url):
+    page = phone
+    new_game(page, base_url, NAMES)
+    page.locator("a:has-text('Enter round')").tap()
+    page.locator('.went-out label:has-text("Ann")').tap()
+    bob = page.locator('.hand-row[data-player="Bob"] input')
+    bob.fill("KK 7")
+    expect(page.locator(".preview-error")).to_contain_text("card 1 ('KK') is not a card")
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("")
+    shot(page, "entries-typo")
+    bob.fill("K K 7")
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("25 pts · 3¢")
+    expect(page.locator(".preview-error")).to_be_hidden()
+    # The same typo saved: the server's message stands next to Bob until his line is edited.
+    bob.fill("KK 7")
+    page.wait_for_timeout(400)
+    with page.expect_navigation():
+        page.locator("button.save").tap()
+    expect(page.locator('.hand-row[data-player="Bob"] .field-error')).to_be_visible()
+    page.locator('.hand-row[data-player="Bob"] input').fill("K K 7")
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("25 pts · 3¢")
+    assert page.locator(".field-error:visible, .flash-error:visible, .preview-error:visible").count() == 0
+    shot(page, "entries-typo-fixed")
+
+
+@pytest.mark.parametrize("count", [5, 8])
+def test_the_line_being_filled_stays_in_sight_above_the_pad(browser, base_url, count):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:count]
+    new_game(page, base_url, names)
+    page.locator("a:has-text('Enter round')").tap()
+    page.locator('.went-out label:has-text("Ann")').tap()
+    settled(page)
+    pad_top = page.locator(".tap-pad").bounding_box()["y"]
+    for seat in range(1, count):
+        active = page.locator(".hand-row.active")
+        expect(active).to_have_attribute("data-player", names[seat])
+        page.wait_for_timeout(150)  # the scroll into view is instant; give layout a frame
+        box = active.bounding_box()
+        strip = page.locator(".contract-strip").bounding_box()
+        pad_top = page.locator(".tap-pad").bounding_box()["y"]
+        assert box["y"] >= strip["y"] + strip["height"] - 1 and box["y"] + box["height"] <= pad_top + 1, (
+            names[seat],
+            box,
+            strip,
+            pad_top,
+        )
+        page.locator('.tap[data-card="5"]').tap()
+        if seat == count - 1:
+            shot(page, f"entries-last-line-in-sight-{count}-players", full_page=False)
+        page.locator('[data-action="next"]').tap()
+    context.close()
+
+
+def test_undo_from_the_message(phone, base_url):
+    page = phone
+    game_url = new_game(page, base_url, NAMES)
+    settled(page)
+    with page.expect_navigation():
+        page.locator('button[aria-label="Bob buys the discard"]').tap()
+    expect(page.locator(".undo-offer")).to_contain_text("Undo Bob’s buy")
+    shot(page, "entries-undo-offer-buy")
+    with page.expect_navigation():
+        page.locator(".undo-offer button").tap()
+    assert state(page, game_url)["players"][1]["buys_left"] == 10
+    enter_round(page, Taps(page), "Ann", {"Bob": ["K"]})
+    page.locator(".undo-offer a").tap()
+    expect(page.locator("h1")).to_have_text("Undo this?")
+    shot(page, "entries-undo-round-confirm")
+    page.locator("button:has-text('Yes, undo it')").tap()
+    page.wait_for_url(re.compile(r"/games/\d+$"))
+    assert state(page, game_url)["rounds"] == []
