@@ -38,10 +38,6 @@ class LoadedGame:
     game: Game
     times: Mapping[int, str]  # when each event was entered
 
-    @property
-    def locked(self) -> bool:
-        return bool(self.row["pin_hash"])
-
 
 def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
     try:
@@ -93,6 +89,9 @@ def start_game(
         if night_id is not None:
             _check_open_night(store, night_id)
             carry = carry_in(ruleset, night_pending(store, catalog, night_id))
+            if pin_hash:  # a PIN given in a night locks the night (a locked night keeps its own PIN)
+                store.lock_night(night_id, pin_hash)
+                pin_hash = None
         return store.create_game(
             ruleset.id, list(players), dealer_seat, penny_cents, side_of, night_id, pin_hash, carry
         )

@@ -38,9 +38,9 @@ def load(game_id: int) -> Game:
 
 
 def load_for_writing(game_id: int) -> Game:
-    """The game, once the request shows it may change it (a locked game needs its token)."""
+    """The game, once the request shows it may change it (a locked game or night needs its token)."""
     loaded = table.load_game(get_store(), current_catalog(), game_id)
-    lock.require_api_unlock(loaded.row)
+    lock.require_api_unlock(lock.game_lock(get_store(), loaded.row))
     return loaded.game
 
 
@@ -141,6 +141,9 @@ def create_game() -> ResponseReturnValue:
     teams = field(data, "teams", list, required=False)
     if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
         raise BadRequest("'teams' must be a list of lists of player names")
+    night_id = field(data, "night", int, required=False)
+    if night_id is not None:  # adding a game to a locked night changes its money: the night's token
+        lock.require_api_unlock(night_lock_of(night_id))
     game_id = table.start_game(
         get_store(),
         current_catalog(),
@@ -149,7 +152,7 @@ def create_game() -> ResponseReturnValue:
         field(data, "first_dealer", str, required=False),
         1 if penny is None else penny,
         teams=teams,
-        night_id=field(data, "night", int, required=False),
+        night_id=night_id,
         pin=field(data, "pin", str, required=False),
     )
     return state(load(game_id), 201)
@@ -275,10 +278,28 @@ def get_night(night_id: int) -> ResponseReturnValue:
 
 @bp.post("/games/<int:game_id>/unlock")
 def unlock(game_id: int) -> ResponseReturnValue:
-    """Trade the game's PIN for a bearer token that opens it for writing."""
+    """Trade the PIN for a bearer token that opens the game (and, if the PIN is its night's, the night)."""
     data = body()
-    row = get_store().game(game_id)
-    if not row["pin_hash"]:
-        return jsonify(token=lock.issue_token(game_id), locked=False)
-    lock.verify_pin(get_store(), row, field(data, "pin", str))
-    return jsonify(token=lock.issue_token(game_id), locked=True)
+    store = get_store()
+    return unlocked(lock.game_lock(store, store.game(game_id)), data)
+
+
+@bp.post("/nights/<int:night_id>/unlock")
+def unlock_night(night_id: int) -> ResponseReturnValue:
+    """Trade a locked night's PIN for a bearer token that opens every game of the night, and the night."""
+    return unlocked(lock.night_lock(get_store().night(night_id)), body())
+
+
+def night_lock_of(night_id: int) -> lock.Lock | None:
+    """The lock of a night; none for a night that does not exist (start_game says so, with 400)."""
+    try:
+        return lock.night_lock(get_store().night(night_id))
+    except NotFound:
+        return None
+
+
+def unlocked(target: lock.Lock | None, data: dict[str, Any]) -> ResponseReturnValue:
+    if target is None:
+        return jsonify(token=None, locked=False)
+    lock.verify_pin(get_store(), target, field(data, "pin", str))
+    return jsonify(token=lock.issue_token(target), locked=True, lock=target.key)

@@ -53,12 +53,9 @@ def reload(game_id: int) -> table.LoadedGame:
 
 
 def writable(game_id: int) -> table.LoadedGame:
-    """The game, once this browser may change it (a locked game needs its PIN on this device)."""
+    """The game, once this browser may change it (a locked game or night needs its PIN on this device)."""
     loaded = load(game_id)
-    if not lock.page_unlocked(loaded.row):
-        raise lock.NeedsUnlock(
-            "This game is locked: only the scorekeeper can change it. Enter the PIN to unlock it here."
-        )
+    lock.require_page_unlock(lock.game_lock(get_store(), loaded.row))
     return loaded
 
 
@@ -150,6 +147,10 @@ def new_game() -> ResponseReturnValue:
     )  # fmt: skip
     if form.validate_on_submit():
         try:
+            night_id = form.night_id()
+            night_locked = lock.night_lock(store.night(night_id)) if night_id else None  # a listed night
+            if not lock.page_unlocked(night_locked):
+                raise GameError(f"night {night_id} is locked: unlock one of its games with the PIN first")
             names = form.names()
             teams = seat_teams(names, form.team_count()) if form.team_count() else None
             game_id = table.start_game(
@@ -166,8 +167,9 @@ def new_game() -> ResponseReturnValue:
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
         else:
-            if form.pin.data:
-                lock.remember_unlocked(game_id)  # whoever set the PIN is the scorekeeper
+            new_lock = lock.game_lock(store, store.game(game_id))
+            if form.pin.data and new_lock is not None:
+                lock.remember_unlocked(new_lock)  # whoever set the PIN is the scorekeeper
             return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
@@ -180,12 +182,13 @@ def show(game_id: int) -> ResponseReturnValue:
     loaded = load(game_id)
     game = loaded.game
     share_url = share_link(loaded.row["share_token"])
+    game_lock = lock.game_lock(get_store(), loaded.row)
     return render_template(
         "game.html",
         game=game,
         night_id=loaded.row["night_id"],
-        locked=loaded.locked,
-        can_write=lock.page_unlocked(loaded.row),
+        locked=game_lock,
+        can_write=lock.page_unlocked(game_lock),
         share_url=share_url,
         share_qr=qr_svg(share_url),
         lock_form=LockForm(),
@@ -213,27 +216,39 @@ def qr_svg(url: str) -> str:
 
 @bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
 def unlock(game_id: int) -> ResponseReturnValue:
-    row = load(game_id).row
+    game_lock = lock.game_lock(get_store(), load(game_id).row)
+    return unlock_page(game_lock, url_for("games.show", game_id=game_id), f"game {game_id}")
+
+
+def unlock_page(target: lock.Lock | None, back: str, what: str) -> ResponseReturnValue:
+    """Type the PIN of a game's or a night's lock; the page then goes back where it came from."""
     form = UnlockForm()
-    if not row["pin_hash"] or lock.page_unlocked(row):
-        return redirect(url_for("games.show", game_id=game_id))
+    if target is None or lock.page_unlocked(target):
+        return redirect(back)
     if form.validate_on_submit():
         try:
-            lock.verify_pin(get_store(), row, form.pin.data or "")
+            lock.verify_pin(get_store(), target, form.pin.data or "")
         except lock.LockError as error:
             form.pin.errors = [str(error)]
         else:
-            lock.remember_unlocked(game_id)
-            flash("Unlocked on this device: you can change the game", "ok")
-            return redirect(url_for("games.show", game_id=game_id))
-    return render_template("unlock.html", form=form, game_id=game_id), (400 if form.errors else 200)
+            lock.remember_unlocked(target)
+            flash(
+                f"Unlocked on this device: you can change {what}"
+                + (" and its night" if target.kind == "night" else ""),
+                "ok",
+            )
+            return redirect(back)
+    page = render_template("unlock.html", form=form, what=what, lock=target, back=back)
+    return page, (400 if form.errors else 200)
 
 
 @bp.post("/games/<int:game_id>/lock")
 def relock(game_id: int) -> ResponseReturnValue:
-    if LockForm().validate_on_submit():
-        lock.forget_unlocked(game_id)
-        flash("Locked again on this device", "ok")
+    """Lock again, everywhere: every device unlocked before must type the PIN again."""
+    game_lock = lock.game_lock(get_store(), writable(game_id).row)
+    if LockForm().validate_on_submit() and game_lock is not None:
+        lock.lock_again(get_store(), game_lock)
+        flash(f"Locked again on every device: the PIN is needed again to change this {game_lock.kind}", "ok")
     return redirect(url_for("games.show", game_id=game_id))
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from .. import lock
 from ..exports import download, to_csv_text, to_json_text
+from ..games import unlock_page
 from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import SettlementError
 from ..store import NotFound, get_store
+from ..store.rows import NightRow
 from ..web import current_catalog
 from .forms import CloseNightForm, NewNightForm
 
@@ -48,14 +51,36 @@ def show(night_id: int) -> ResponseReturnValue:
     )
 
 
+def writable_night(night_id: int) -> NightRow:
+    """The night, once this browser may change it (a locked night needs its PIN on this device)."""
+    try:
+        night = get_store().night(night_id)
+    except NotFound:
+        abort(404)
+    lock.require_page_unlock(lock.night_lock(night))
+    return night
+
+
+@bp.errorhandler(lock.NeedsUnlock)
+def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
+    flash(str(error), "error")
+    return redirect(url_for("nights.unlock", night_id=(request.view_args or {})["night_id"]))
+
+
+@bp.route("/nights/<int:night_id>/unlock", methods=["GET", "POST"])
+def unlock(night_id: int) -> ResponseReturnValue:
+    try:
+        night = get_store().night(night_id)
+    except NotFound:
+        abort(404)
+    return unlock_page(lock.night_lock(night), url_for("nights.show", night_id=night_id), f"night {night_id}")
+
+
 @bp.post("/nights/<int:night_id>/close")
 def close(night_id: int) -> ResponseReturnValue:
-    form = CloseNightForm()
-    if form.validate_on_submit():
-        try:
-            get_store().close_night(night_id)
-        except NotFound:
-            abort(404)
+    writable_night(night_id)
+    if CloseNightForm().validate_on_submit():
+        get_store().close_night(night_id)
         flash("Night closed: new games start a new night", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
 

@@ -269,29 +269,45 @@ class Store:
         self.db.execute(f"DELETE FROM player_stats WHERE player_id IN ({marks})", player_ids)
         self.db.execute(STATS_SQL.format(where=f"AND player_id IN ({marks})"), player_ids)
 
-    def pin_block(self, game_id: int, client: str) -> float:
-        """Seconds this client must still wait before trying another PIN (0: may try now)."""
-        blocked_until = self._value(
-            "SELECT blocked_until FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]
-        )
-        return max(0.0, float(blocked_until or 0.0) - time.time())
+    # --- locks ---------------------------------------------------------------------------
 
-    def pin_failed(self, game_id: int, client: str, free_tries: int, base_delay: float) -> float:
-        """Count a wrong PIN; past the free tries each failure doubles the wait. Returns the wait."""
+    def claim_pin_try(self, lock: str, free_tries: int, base_delay: float) -> tuple[bool, float]:
+        """Count one PIN try on ``lock`` (whoever makes it), atomically, in one statement: (may this
+        try go ahead, seconds until the next may). Past the free tries each claim makes the next
+        wait twice as long as the last, so simultaneous guesses cannot all be checked."""
+        now = time.time()
         with self.writing():
-            before = self._value(
-                "SELECT failures FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client]
-            )
-            failures = int(before or 0) + 1
-            wait = 0.0 if failures <= free_tries else base_delay * 2 ** (failures - free_tries - 1)
-            self.table("pin_failures").upsert(
-                {"game_id": game_id, "client": client, "failures": failures, "blocked_until": time.time() + wait},
-                pk=("game_id", "client"),
-            )
-        return wait
+            row = self._claim(lock, now, free_tries, base_delay)
+        if row is not None:
+            return True, max(0.0, float(row[0]) - now)
+        blocked_until = self._value("SELECT blocked_until FROM pin_tries WHERE lock = ?", [lock])
+        return False, max(0.01, float(blocked_until or 0) - now)
 
-    def pin_succeeded(self, game_id: int, client: str) -> None:
-        self.db.execute("DELETE FROM pin_failures WHERE game_id = ? AND client = ?", [game_id, client])
+    def _claim(self, lock: str, now: float, free_tries: int, base_delay: float) -> Any:
+        return self.db.execute(
+            """INSERT INTO pin_tries (lock, tries, blocked_until) VALUES (:lock, 1, :now)
+               ON CONFLICT(lock) DO UPDATE SET
+                 tries = tries + 1,
+                 blocked_until = :now + CASE WHEN tries + 1 > :free
+                                   THEN :base * (1 << MIN(tries - :free, 20)) ELSE 0 END
+               WHERE blocked_until <= :now
+               RETURNING blocked_until""",
+            {"lock": lock, "now": now, "free": free_tries, "base": base_delay},
+        ).fetchone()
+
+    def pin_succeeded(self, lock: str) -> None:
+        with self.writing():
+            self.db.execute("DELETE FROM pin_tries WHERE lock = ?", [lock])
+
+    def relock(self, kind: str, row_id: int) -> None:
+        """A new lock generation: every unlock given before it (cookies, tokens) ends."""
+        table = {"game": "games", "night": "nights"}[kind]
+        with self.writing():
+            self.db.execute(f"UPDATE {table} SET lock_generation = lock_generation + 1 WHERE id = ?", [row_id])
+
+    def lock_night(self, night_id: int, pin_hash: str) -> None:
+        with self.writing():
+            self.db.execute("UPDATE nights SET pin_hash = ? WHERE id = ? AND pin_hash IS NULL", [pin_hash, night_id])
 
     def create_night(self, name: str = "") -> int:
         return _new_id(self.table("nights").insert({"name": name, "created_at": now(), "closed_at": None}))

@@ -143,6 +143,21 @@ def m007_entry_keys(db: Database) -> None:
     )
 
 
+@migrations()
+def m008_night_locks_and_generations(db: Database) -> None:
+    """A PIN can lock a night (every game in it, and adding games to it); "Lock again" bumps a
+    lock's generation, ending every unlock given before; PIN tries are counted per lock, whoever
+    tries. A night that already holds locked games takes the PIN of its first locked game."""
+    db.table("nights").add_column("pin_hash", str)
+    db.table("nights").add_column("lock_generation", int, not_null_default=0)
+    db.table("games").add_column("lock_generation", int, not_null_default=0)
+    db.execute(
+        """UPDATE nights SET pin_hash = (SELECT g.pin_hash FROM games g WHERE g.night_id = nights.id
+                                         AND g.pin_hash IS NOT NULL ORDER BY g.id LIMIT 1)"""
+    )
+    db.table("pin_tries").create({"lock": str, "tries": int, "blocked_until": float}, pk="lock")
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

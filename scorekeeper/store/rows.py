@@ -16,6 +16,7 @@ class GameRow(TypedDict):
     night_id: int | None
     share_token: str
     pin_hash: str | None
+    lock_generation: int
     players: list[str]  # in seat order
     sides: list[list[str]]  # who scores together, in side order
 
@@ -53,6 +54,8 @@ class NightRow(TypedDict):
     name: str
     created_at: str
     closed_at: str | None
+    pin_hash: str | None  # a PIN on the night locks every game in it
+    lock_generation: int
 
 
 class NightListRow(NightRow):
