@@ -10,8 +10,8 @@ from flask import Flask
 from . import serving
 from .catalog import Catalog
 from .exports import to_json_text
-from .store import Store, StoreError
-from .table import import_dump
+from .store import Store
+from .table import ImportRefused, import_dump
 
 
 def register(app: Flask) -> None:
@@ -45,11 +45,11 @@ def register(app: Flask) -> None:
         """Import an export into this database: all of it, or nothing."""
         store = Store(app.config["DATABASE"])
         catalog: Catalog = app.extensions["rulesets"]
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
         try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
             game_ids = import_dump(store, catalog, data)
-        except (StoreError, ValueError, LookupError, KeyError, TypeError) as error:
+        except (ImportRefused, ValueError, RecursionError) as error:  # json's errors are ValueErrors
             raise click.ClickException(f"nothing was imported: {error}") from None
         click.echo(f"Imported {len(game_ids)} games from {path}")
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .rules.books import SideEntry
-from .rules.cards import format_hand, parse_hand
+from .rules.cards import CardError, format_hand, parse_hand
 from .rules.game import Buy, Event, HandRecord, RoundRecord, Void
 from .store.rows import EventRow
 
@@ -37,6 +37,8 @@ def event_from_payload(event_id: int, kind: str, payload: Mapping[str, Any]) -> 
             return HandRecord(event_id, payload["round"], payload["went_out"], sides)
         if kind == "void":
             return Void(event_id, payload["target"])
+    except CardError as error:
+        raise EventFormatError(f"entry {event_id} ({kind}): {error}") from None
     except (KeyError, TypeError, AttributeError) as error:
         raise EventFormatError(f"entry {event_id} ({kind}): {error!r} is missing or malformed") from None
     raise EventFormatError(f"entry {event_id}: {kind!r} is not a kind of entry ({', '.join(EVENT_KINDS)})")

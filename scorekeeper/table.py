@@ -14,15 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .catalog import Catalog
-from .events import event_from_row, event_payload
+from .catalog import Catalog, UnknownRuleset
+from .events import EventFormatError, event_from_row, event_payload
 from .history import describe_event
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name
 from .rules.night import carry_in, pending_after, replay_night
 from .side_input import hand_event
-from .store import NotFound, Store
+from .store import NotFound, Store, StoreError
 from .store.rows import GameRow, ResultRow
 
 
@@ -290,17 +290,45 @@ def _events(store: Store, game_id: int) -> list[Event]:
 # --- import -----------------------------------------------------------------------------------
 
 
+class ImportRefused(ValueError):
+    """An export that cannot be imported; the message names the first bad entry (game, entry, field)."""
+
+
 def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[int]:
-    """Import an export in one transaction: its games are replayed by the engine, and any
-    failure (a taken id, an unknown ruleset, an entry the rules refuse) leaves nothing behind."""
+    """Import an export, all of it or nothing: its rows are checked field by field, then every game
+    is replayed entry by entry through the same engine that records live entries, in one
+    transaction; the first failure (a taken id, an unknown ruleset, an entry the rules refuse)
+    rolls everything back and is named."""
     with store.writing():
-        game_ids = store.load_dump(data)
+        try:
+            game_ids = store.load_dump(data)
+        except StoreError as error:
+            raise ImportRefused(str(error)) from None
         for game_id in game_ids:
-            loaded = load_game(store, catalog, game_id)
-            if loaded.row["night_id"] is None:
-                store.save_results(game_id, result_rows(loaded.game))
+            game = replay_checked(store, catalog, game_id)
+            if store.night_of(game_id) is None:
+                store.save_results(game_id, result_rows(game))
         refresh_stale_nights(store, catalog)
     return game_ids
+
+
+def replay_checked(store: Store, catalog: Catalog, game_id: int) -> Game:
+    """A stored game replayed one entry at a time, naming the first one the rules refuse."""
+    row = store.game(game_id)
+    try:
+        game = Game(game_setup(catalog, row), [], game_id)
+    except (UnknownRuleset, GameError) as error:
+        raise ImportRefused(f"game {game_id}: {error}") from None
+    for entry in store.events(game_id):
+        try:
+            event = event_from_row(entry)
+        except EventFormatError as error:  # the message names the entry
+            raise ImportRefused(f"game {game_id}, {error}") from None
+        try:
+            game = game.with_event(event)
+        except GameError as error:
+            raise ImportRefused(f"game {game_id}, entry {entry['id']} ({entry['kind']}): {error}") from None
+    return game
 
 
 def stale_message(loaded: LoadedGame) -> str:

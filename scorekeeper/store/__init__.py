@@ -58,6 +58,33 @@ class StaleWrite(StoreError):
         self.actual = actual
 
 
+def _items(data: Any, key: str, where: str) -> list[Any]:
+    value = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(value, list):
+        raise StoreError(f"{where}: {key!r} must be a list")
+    return value
+
+
+def _fields(data: Any, where: str, kinds: dict[str, Any]) -> dict[str, Any]:
+    """Exactly these fields of an imported object, each of its type (``(int, None)``: may be null)."""
+    if not isinstance(data, dict):
+        raise StoreError(f"{where}: must be an object")
+    row: dict[str, Any] = {}
+    for key, kind in kinds.items():
+        value = data.get(key)
+        allowed = kind if isinstance(kind, tuple) else (kind,)
+        if value is None and None in allowed:
+            row[key] = None
+            continue
+        types = tuple(k for k in allowed if k is not None)
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise StoreError(f"{where}: {key!r} must be {' or '.join(k.__name__ for k in types)}, not {value!r:.40}")
+        if isinstance(value, int) and not -(2**63) < value < 2**63:
+            raise StoreError(f"{where}: {key!r} is out of range")
+        row[key] = value
+    return row
+
+
 def _result_values(row: ResultRow) -> tuple[int | None, ...]:
     """A result row's values in RESULT_COLUMNS order."""
     return (
@@ -432,36 +459,55 @@ class Store:
     def load_dump(self, data: dict[str, Any]) -> list[int]:
         """Import an export, keeping its ids, in one transaction; refused if any id is taken.
 
-        The nights it brings are marked stale: their carries are worked out by the caller."""
-        if data.get("format") != "scorekeeper-export" or data.get("version") != 1:
+        Only what an export holds is read (a PIN hash or any other field is never imported), each
+        field checked for its type; the nights it brings are marked stale, for the caller to work
+        out their carries. The caller replays every game in the same transaction."""
+        if not isinstance(data, dict) or data.get("format") != "scorekeeper-export" or data.get("version") != 1:
             raise StoreError("not a Scorekeeper export (format scorekeeper-export, version 1)")
+        nights = _items(data, "nights", "the export")
+        games = _items(data, "games", "the export")
         with self.writing():
-            for night in data["nights"]:
-                if self._value("SELECT 1 FROM nights WHERE id = ?", [night["id"]]):
-                    raise StoreError(f"night {night['id']} already exists: import into an empty database")
-                self.table("nights").insert(night)
-                self.mark_night_stale(night["id"])
-            for game in data["games"]:
-                if self._value("SELECT 1 FROM games WHERE id = ?", [game["id"]]):
-                    raise StoreError(f"game {game['id']} already exists: import into an empty database")
-                self.table("games").insert(
-                    # A new share link; a PIN is not exported, so an imported game starts unlocked.
-                    {
-                        **{k: v for k, v in game.items() if k not in ("players", "events")},
-                        "carry_in": 0,
-                        "revision": len(game["events"]),
-                        "share_token": secrets.token_urlsafe(16),
-                    }
-                )
-                self.table("game_players").insert_all(
-                    {**seat, "game_id": game["id"], "player_id": self._player_id(seat["name"])}
-                    for seat in game["players"]
-                )
-                self.table("events").insert_all(
-                    {**event, "game_id": game["id"], "payload": json.dumps(event["payload"], sort_keys=True)}
-                    for event in game["events"]
-                )
-        return [game["id"] for game in data["games"]]
+            for night in nights:
+                row = _fields(night, "night", {"id": int, "name": str, "created_at": str, "closed_at": (str, None)})
+                if self._value("SELECT 1 FROM nights WHERE id = ?", [row["id"]]):
+                    raise StoreError(f"night {row['id']} already exists: import into an empty database")
+                self.table("nights").insert(row)
+                self.mark_night_stale(row["id"])
+            for game in games:
+                self._load_game(game)
+        return [int(game["id"]) for game in games]
+
+    def _load_game(self, game: Any) -> None:
+        row = _fields(
+            game, "game",
+            {"id": int, "ruleset": str, "created_at": str, "first_dealer": int, "penny_cents": int,
+             "night_id": (int, None)},
+        )  # fmt: skip
+        where = f"game {row['id']}"
+        if self._value("SELECT 1 FROM games WHERE id = ?", [row["id"]]):
+            raise StoreError(f"{where} already exists: import into an empty database")
+        if row["night_id"] is not None and not self._value("SELECT 1 FROM nights WHERE id = ?", [row["night_id"]]):
+            raise StoreError(f"{where}: night_id {row['night_id']} is not a night of the export")
+        # A new share link; a PIN is never imported, so an imported game starts unlocked.
+        self.table("games").insert(
+            {
+                **row,
+                "carry_in": 0,
+                "revision": len(_items(game, "events", where)),
+                "share_token": secrets.token_urlsafe(16),
+            }
+        )
+        for seat in _items(game, "players", where):
+            player = _fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
+            self.table("game_players").insert(
+                {**player, "game_id": row["id"], "player_id": self._player_id(player["name"])}
+            )
+        for event in _items(game, "events", where):
+            entry = _fields(event, f"{where}, an entry", {"id": int, "kind": str, "payload": dict, "created_at": str})
+            if self._value("SELECT 1 FROM events WHERE id = ?", [entry["id"]]):
+                raise StoreError(f"{where}, entry {entry['id']}: that entry number is taken")
+            payload = json.dumps(entry["payload"], sort_keys=True)
+            self.table("events").insert({**entry, "game_id": row["id"], "payload": payload})
 
     def backup(self, path: str | Path) -> None:
         """A consistent copy of the live database (SQLite's online backup), safe while others write."""
