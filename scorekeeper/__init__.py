@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
@@ -15,6 +15,7 @@ from . import store as store_module
 from .catalog import Catalog, load_catalog
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+LOCAL_HOSTS = ("localhost", "127.0.0.1")  # the server binds IPv4 only (waitress on 127.0.0.1 or 0.0.0.0)
 MAX_ROW_ID = 2**63 - 1  # SQLite's largest integer
 MAX_REQUEST_BYTES = 64 * 1024  # a whole round for 8 players is a few hundred bytes
 
@@ -43,26 +44,46 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
-    instance_path.mkdir(parents=True, exist_ok=True)
+    try:
+        instance_path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        start_up_failed(
+            f"cannot use the instance folder {instance_path} ({error.strerror}): make it a folder this user "
+            "can write, or set SCOREKEEPER_INSTANCE to one"
+        )
     app.config.from_mapping(
         DATABASE=str(instance_path / "scorekeeper.sqlite"),
         RULESETS_DIR=str(instance_path / "rulesets"),
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         WTF_CSRF_TIME_LIMIT=None,  # a game page may stay open all evening
+        SESSION_COOKIE_SAMESITE="Lax",  # no unlocked session rides along on another site's request
+        TRUSTED_HOSTS=[],  # names added to LOCAL_HOSTS (instance/config.py); serve --network adds its own
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    # DNS rebinding: a web page a player opens could drive a server on this computer under another
+    # name; only requests for the names this server is known by are answered (others: 400).
+    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *(app.config["TRUSTED_HOSTS"] or [])]
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = instance_secret(instance_path)
+        try:
+            app.config["SECRET_KEY"] = instance_secret(instance_path)
+        except OSError as error:
+            start_up_failed(
+                f"cannot keep the secret key in the instance folder {instance_path} ({error.strerror}): "
+                "make the folder writable by this user"
+            )
 
     # Every <int:…> in a route is a row id: digits beyond what SQLite stores match no route (404).
     app.url_map.converters["int"] = RowIdConverter
     catalog = load_catalog(Path(app.config["RULESETS_DIR"]))
     app.extensions["rulesets"] = catalog
-    store_module.init_app(app)
-    refresh_stale_nights(app.config["DATABASE"], catalog)
+    try:
+        store_module.init_app(app)
+        refresh_stale_nights(app.config["DATABASE"], catalog)
+    except store_module.StartUpProblem as problem:
+        start_up_failed(str(problem))
 
     from .api import bp as api_bp
     from .errors import bp as errors_bp
@@ -88,6 +109,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.add_url_rule("/healthz", "healthz", healthz)
     return app
+
+
+def start_up_failed(message: str) -> NoReturn:
+    """One clear line (what, where, what to do) and a non-zero exit: no traceback for a table to read."""
+    raise SystemExit(f"scorekeeper: {message}")
 
 
 class RowIdConverter(IntegerConverter):

@@ -50,6 +50,29 @@ def to_csv_text(games: Iterable[Game]) -> str:
     return out.getvalue()
 
 
+def entries_csv_text(dump: dict[str, Any]) -> str:
+    """The rounds as they were entered (who went out, the cards each player was caught with), for a
+    game the engine cannot score (its ruleset file is gone): the columns of to_csv_text, scores blank."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for game in dump["games"]:
+        for event in game["events"]:
+            if event["kind"] != "round":
+                continue
+            payload = event["payload"]
+            for name, cards in payload["caught"].items():
+                row = [game["id"], game["ruleset"], payload["round"], name, 0, cards, "", "", "", ""]
+                writer.writerow([csv_cell(value) for value in row])
+            writer.writerow(
+                [
+                    csv_cell(v)
+                    for v in [game["id"], game["ruleset"], payload["round"], payload["went_out"], 1, "", "", "", "", ""]
+                ]
+            )
+    return out.getvalue()
+
+
 def download(text: str, mimetype: str, filename: str) -> Response:
     """A file for the browser to save."""
     response = Response(text, mimetype=mimetype)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Catalog
-from .rules.game import Game
+from .rules.game import Game, name_key
 from .rules.ledger import Payment, settle, settle_with_keeper
 from .store import Store
 from .store.rows import NightRow
@@ -80,12 +80,12 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
     names: dict[str, str] = {}  # casefolded → as first written: one player across the night's games
     for game in games:
         for name in game.players:
-            names.setdefault(name.casefold(), name)
+            names.setdefault(name_key(name), name)
     players = list(names.values())
     ledger: dict[str, list[Movement]] = {name: [] for name in players}
     for game in games:
         for name in game.players:
-            ledger[names[name.casefold()]].extend(movements(game, name))
+            ledger[names[name_key(name)]].extend(movements(game, name))
     nets = {name: sum(m.pennies for m in ledger[name]) for name in players}
     return NightReport(night, games, players, nets, bowl_left(games), ledger)
 

@@ -39,12 +39,16 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
     url = f"http://{address or '<this computer’s address>'}:{port}/"
     if network and address:
         app.config["PUBLIC_URL"] = url  # share links and QR codes point where phones can reach
+        # Phones reach this computer by its address (or its .local name): trust those too.
+        name = socket.gethostname()
+        app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], address, name, f"{name}.local"]
     click.echo(f"Scorekeeper is serving at {url}")
     if network and address:
         click.echo("Scan to open it on a phone on the same Wi-Fi:")
         click.echo(terminal_qr(url))
     elif network:
-        click.echo("(could not tell this computer's network address: look it up in the network settings)")
+        click.echo("(could not tell this computer's network address: look it up in the network settings,")
+        click.echo(' and add it to instance/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones are answered)')
     click.echo("Stop it with Ctrl+C.")
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
 

@@ -19,8 +19,9 @@ from .events import EventFormatError, event_from_row, event_payload
 from .history import describe_event
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
-from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name
+from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name, name_key
 from .rules.night import carry_in, pending_after, replay_night
+from .rules.rulesets import Ruleset
 from .side_input import hand_event
 from .store import NotFound, Store, StoreError
 from .store.rows import GameRow, ResultRow
@@ -28,6 +29,19 @@ from .store.rows import GameRow, ResultRow
 
 class GameNotFound(LookupError):
     pass
+
+
+class MissingRuleset(LookupError):
+    """A stored game whose ruleset is no longer known: a house ruleset file was removed."""
+
+    def __init__(self, game_id: int, ruleset_id: str) -> None:
+        super().__init__(
+            f"game {game_id} is played under the house ruleset {ruleset_id!r}, whose file is gone: put the TOML "
+            f'file with id = "{ruleset_id}" back into instance/rulesets/ and restart the app (its entries '
+            "are all kept; the JSON export works meanwhile)"
+        )
+        self.game_id = game_id
+        self.ruleset_id = ruleset_id
 
 
 @dataclass(frozen=True)
@@ -49,10 +63,17 @@ def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
     return LoadedGame(row, game, {e["id"]: e["created_at"] for e in events})
 
 
+def ruleset_of(catalog: Catalog, row: GameRow) -> Ruleset:
+    try:
+        return catalog.get(row["ruleset"])
+    except UnknownRuleset:
+        raise MissingRuleset(row["id"], row["ruleset"]) from None
+
+
 def game_setup(catalog: Catalog, row: GameRow, carry: int | None = None) -> Setup:
     sides = row["sides"]
     return Setup(
-        ruleset=catalog.get(row["ruleset"]),
+        ruleset=ruleset_of(catalog, row),
         players=tuple(row["players"]),
         first_dealer=row["first_dealer"],
         penny_cents=row["penny_cents"],
@@ -100,8 +121,8 @@ def start_game(
 def _first_dealer_seat(players: tuple[str, ...], first_dealer: str | None, rng: random.Random | None) -> int:
     if not first_dealer:
         return (rng or random.SystemRandom()).randrange(len(players)) if players else 0
-    keys = [name.casefold() for name in players]
-    wanted = clean_name(first_dealer).casefold()
+    keys = [name_key(name) for name in players]
+    wanted = name_key(first_dealer)
     if wanted not in keys:
         raise GameError(f"the first dealer {first_dealer!r} is not one of the players")
     return keys.index(wanted)
@@ -255,7 +276,7 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
     pending = changed.carry_out
     for game_id in store.night_game_ids(night_id, after=changed.id):
         row = store.game(game_id)
-        setup = game_setup(catalog, row, carry=carry_in(catalog.get(row["ruleset"]), pending))
+        setup = game_setup(catalog, row, carry=carry_in(ruleset_of(catalog, row), pending))
         if not setup.ruleset.is_penny_game:
             continue
         if setup.carry_in == row["carry_in"]:
@@ -279,8 +300,12 @@ def refresh_night(store: Store, catalog: Catalog, night_id: int) -> None:
 
 
 def refresh_stale_nights(store: Store, catalog: Catalog) -> None:
+    """Work out the nights left stale; one with a game whose ruleset file is gone waits for it."""
     for night_id in store.stale_nights():
-        refresh_night(store, catalog, night_id)
+        try:
+            refresh_night(store, catalog, night_id)
+        except MissingRuleset:
+            continue
 
 
 def _events(store: Store, game_id: int) -> list[Event]:
@@ -317,7 +342,9 @@ def replay_checked(store: Store, catalog: Catalog, game_id: int) -> Game:
     row = store.game(game_id)
     try:
         game = Game(game_setup(catalog, row), [], game_id)
-    except (UnknownRuleset, GameError) as error:
+    except MissingRuleset:
+        raise ImportRefused(f"game {game_id}: there is no ruleset {row['ruleset']!r}") from None
+    except GameError as error:
         raise ImportRefused(f"game {game_id}: {error}") from None
     for entry in store.events(game_id):
         try:

@@ -49,3 +49,27 @@ def test_house_ruleset_plays_a_whole_game(house_client):
         "/api/melds/check", json={"ruleset": "quick-pennies", "round": 3, "stage": "first-down", "melds": ["K K K K 2"]}
     ).get_json()
     assert checked["valid"]
+
+
+def test_a_game_whose_ruleset_file_is_gone_says_which_file_to_put_back(tmp_path):
+    rules_dir = tmp_path / "rulesets"
+    rules_dir.mkdir()
+    (rules_dir / "quick.toml").write_text(HOUSE)
+    client = make_app(tmp_path).test_client()
+    night = client.post("/api/nights", json={}).get_json()["id"]
+    body = {"ruleset": "quick-pennies", "players": ["Ann", "Bob", "Cy"], "night": night}
+    gid = client.post("/api/games", json=body).get_json()["id"]
+    client.post(f"/api/games/{gid}/rounds", json={"went_out": "Ann", "caught": {"Bob": "K K", "Cy": "5"}})
+    (rules_dir / "quick.toml").unlink()
+    client = make_app(tmp_path).test_client()  # the app starts all the same
+    page = client.get(f"/games/{gid}")
+    assert page.status_code == 409
+    assert "house ruleset &#39;quick-pennies&#39;, whose file is gone" in page.text
+    assert "id = &#34;quick-pennies&#34; back into instance/rulesets/" in page.text
+    assert "quick-pennies" in client.get(f"/api/games/{gid}").get_json()["error"]
+    assert client.get(f"/nights/{night}").status_code == 409
+    exported = client.get(f"/games/{gid}/export.json")
+    assert exported.status_code == 200 and exported.get_json()["games"][0]["ruleset"] == "quick-pennies"
+    rows = client.get(f"/games/{gid}/export.csv").text.splitlines()
+    assert rows[1:] == [f"{gid},quick-pennies,1,Bob,0,K K,,,,", f"{gid},quick-pennies,1,Cy,0,5,,,,",
+                        f"{gid},quick-pennies,1,Ann,1,,,,,"]  # fmt: skip

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
+
+from ..table import MissingRuleset
 
 bp = Blueprint("errors", __name__)
 
@@ -18,6 +20,22 @@ def wants_json() -> bool:
 def csrf_error(error: CSRFError) -> tuple[str, int]:
     message = "This form has expired or did not come from this app. Reload the page and try again."
     return render_template("error.html", code=400, message=message), 400
+
+
+@bp.app_errorhandler(SecurityError)
+def untrusted_host(error: SecurityError) -> ResponseReturnValue:
+    """A request for a host name this server is not known by (DNS rebinding): plain text, since no
+    page of the app can be linked under a name that is refused."""
+    message = "This Scorekeeper answers only to its own addresses: open it by the address it printed when it started."
+    return Response(message + "\n", status=400, mimetype="text/plain")
+
+
+@bp.app_errorhandler(MissingRuleset)
+def missing_ruleset(error: MissingRuleset) -> ResponseReturnValue:
+    """A game whose house ruleset file was removed: say which file to put back (nothing is lost)."""
+    if wants_json():
+        return jsonify(error=str(error)), 409
+    return render_template("error.html", code=409, message=str(error)), 409
 
 
 @bp.app_errorhandler(HTTPException)

@@ -9,6 +9,7 @@ when ``Game(setup, events + [event])`` replays without error.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -89,7 +90,23 @@ def seat_teams(players: Sequence[str], team_count: int) -> list[list[str]]:
 
 
 def clean_name(name: str) -> str:
-    return " ".join(name.split())
+    """A name as seated: one way to write each letter (NFC), single spaces, no spaces at the ends."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def name_key(name: str) -> str:
+    """Names are the same player when they match after normalising and ignoring case."""
+    return clean_name(name).casefold()
+
+
+def invisible_position(name: str) -> int | None:
+    """The 1-based position of the first character a reader cannot see or that reorders the text
+    (control, zero-width and bidirectional-override characters), if any: "c" and "c\u200b" must
+    not sit at one table looking alike."""
+    for position, char in enumerate(name, start=1):
+        if unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp"):
+            return position
+    return None
 
 
 def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
@@ -103,7 +120,14 @@ def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
             raise GameError(f"player {seat} needs a name")
         if len(name) > MAX_NAME_LENGTH:
             raise GameError(f"the name of player {seat} is longer than {MAX_NAME_LENGTH} characters", name)
-        key = name.casefold()
+        hidden = invisible_position(name)
+        if hidden is not None:
+            raise GameError(
+                f"the name of player {seat} has an invisible or control character at position {hidden} "
+                f"(U+{ord(name[hidden - 1]):04X}): type the name again",
+                name,
+            )
+        key = name_key(name)
         if key in seen:
             raise GameError(f"two players are called {seen[key]!r}; give one a different name", name)
         seen[key] = name
@@ -358,9 +382,9 @@ class Game:
 
     def player_named(self, name: str) -> str:
         """The player's name as seated, matched ignoring case and spacing."""
-        key = clean_name(name).casefold()
+        key = name_key(name)
         for player in self.players:
-            if player.casefold() == key:
+            if name_key(player) == key:
                 return player
         raise GameError(f"{name!r} is not playing in this game")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -21,6 +22,7 @@ from flask import Flask, current_app
 from sqlite_utils import Database
 from sqlite_utils.db import Table
 
+from ..rules.game import name_key
 from .migrations import STATS_SQL, migrations
 from .rows import (
     RESULT_COLUMNS,
@@ -104,8 +106,18 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def owner_only(path: str | Path) -> None:
+    """The database holds PIN hashes: its file (and so SQLite's -wal and -shm, which take the same
+    permissions) and its backups are readable by their owner only."""
+    if str(path) == ":memory:":
+        return
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    os.chmod(path, 0o600)
+
+
 class Store:
     def __init__(self, path: str | Path) -> None:
+        owner_only(path)
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
         self.db = Database(conn)
         self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -164,7 +176,7 @@ class Store:
 
     def _player_id(self, name: str) -> int:
         """The identity of a player across games: the same name, ignoring case."""
-        key = name.casefold()
+        key = name_key(name)
         found = self._value("SELECT id FROM players WHERE name_key = ?", [key])
         if found is not None:
             return int(found)
@@ -371,7 +383,7 @@ class Store:
         return cast(PlayerRow, row)
 
     def player_id(self, name: str) -> int | None:
-        found = self._value("SELECT id FROM players WHERE name_key = ?", [name.casefold()])
+        found = self._value("SELECT id FROM players WHERE name_key = ?", [name_key(name)])
         return None if found is None else int(found)
 
     def player_history(self, player_id: int, limit: int = 20, before: int | None = None) -> list[HistoryRow]:
@@ -511,6 +523,7 @@ class Store:
 
     def backup(self, path: str | Path) -> None:
         """A consistent copy of the live database (SQLite's online backup), safe while others write."""
+        owner_only(path)
         target = sqlite3.connect(str(path))
         try:
             with target:
@@ -543,9 +556,37 @@ def end_request(exception: BaseException | None = None) -> None:
         store.db.conn.rollback()
 
 
+class StartUpProblem(StoreError):
+    """The database cannot be used: the message says what, where, and what to do."""
+
+
 def init_app(app: Flask) -> None:
-    """Apply pending migrations at start-up; never leave a transaction open after a request."""
-    store = Store(app.config["DATABASE"])
-    store.migrate()
-    store.close()
+    """Check the database and apply pending migrations at start-up; never leave a transaction open
+    after a request."""
+    path = app.config["DATABASE"]
+    try:
+        store = Store(path)
+        try:
+            problems = [row[0] for row in store.db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError(problems[0])
+            store.migrate()
+        finally:
+            store.close()
+    except OSError as error:
+        raise StartUpProblem(f"cannot open the database {path} ({error.strerror}): check its folder") from None
+    except sqlite3.DatabaseError as error:
+        raise StartUpProblem(database_problem(path, str(error))) from None
     app.teardown_appcontext(end_request)
+
+
+def database_problem(path: str, error: str) -> str:
+    if "not a database" in error:
+        return (
+            f"{path} is not a Scorekeeper database ({error}): move it out of the way to start afresh, "
+            "or put back the right file"
+        )
+    return (
+        f"the database {path} is damaged ({error}): stop here and restore it from your latest backup (made with "
+        "`flask --app scorekeeper backup PATH`): copy the backup over this file and start again"
+    )

@@ -1,0 +1,109 @@
+"""Holes an attacker on the same Wi-Fi found: DNS rebinding, a cookie that rides along, readable
+database files, names that look alike, and start-up failures that showed tracebacks."""
+
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+
+import pytest
+from support import PLAYERS, ROOT, make_app
+
+
+@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:5000", "127.0.0.1.nip.io"])
+def test_a_request_for_another_host_name_is_refused(api, client, host):
+    game = api.new_game()["id"]
+    assert client.get("/", headers={"Host": host}).status_code == 400
+    response = client.post(f"/api/games/{game}/buys", json={"player": "Bob"}, headers={"Host": host})
+    assert response.status_code == 400
+    assert api.call("GET", f"/api/games/{game}")["version"] == 0
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1:5000", "localhost:8080"])
+def test_this_computer_s_own_names_are_answered_and_share_links_use_them(api, client, host):
+    game = api.new_game()["id"]
+    page = client.get(f"/games/{game}", headers={"Host": host})
+    assert page.status_code == 200 and f"http://{host}/live/" in page.text
+
+
+def test_names_set_in_the_instance_config_are_answered(tmp_path):
+    app = make_app(tmp_path, TRUSTED_HOSTS=["scores.home.arpa"])
+    assert app.test_client().get("/", headers={"Host": "scores.home.arpa"}).status_code == 200
+    assert app.test_client().get("/", headers={"Host": "other.home.arpa"}).status_code == 400
+
+
+def test_the_session_cookie_stays_on_this_site(client):
+    client.get("/games/new")
+    cookie = client.get_cookie("session")
+    assert cookie is not None and cookie.same_site == "Lax" and cookie.http_only
+
+
+def test_the_database_its_journal_and_backups_are_readable_by_the_owner_only(app, api, runner, tmp_path):
+    api.new_game(pin="4321")  # the database now holds a PIN hash
+    database = app.config["DATABASE"]
+    backup = tmp_path / "backup.sqlite"
+    assert runner.invoke(args=["backup", str(backup)]).exit_code == 0
+    for path in [database, database + "-wal", database + "-shm", str(backup)]:
+        assert os.path.exists(path), path
+        assert stat.S_IMODE(os.stat(path).st_mode) & 0o077 == 0, (path, oct(os.stat(path).st_mode))
+
+
+@pytest.mark.parametrize(
+    "name, position",
+    [("c\u200b", 2), ("\u202eAnn", 1), ("Bo\x00b", 3), ("Di\u2066", 3), ("Ed\u200d", 3), ("Flo\x1b[31m", 4)],
+)
+def test_names_with_invisible_characters_are_refused_naming_the_position(api, name, position):
+    body = {"ruleset": "ten-pennies", "players": ["Ann", name]}
+    error = api.call("POST", "/api/games", body, 400)["error"]
+    assert f"the name of player 2 has an invisible or control character at position {position}" in error
+
+
+def test_names_are_the_same_player_once_normalised(api):
+    body = {"ruleset": "ten-pennies", "players": ["Zoe\u0308", "ZOË"]}  # e + combining diaeresis, then Ë
+    assert "two players are called" in api.call("POST", "/api/games", body, 400)["error"]
+
+
+def start(instance, env_extra=None):
+    """The app started as `flask --app scorekeeper` starts it, in a process of its own."""
+    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance), **(env_extra or {})}
+    return subprocess.run(
+        [sys.executable, "-c", "from scorekeeper import create_app; create_app()"],
+        env=env, capture_output=True, text=True, timeout=60, cwd=ROOT,
+    )  # fmt: skip
+
+
+def test_an_instance_folder_that_cannot_be_used_is_one_clear_line(tmp_path):
+    blocker = tmp_path / "instance"
+    blocker.write_text("a file where the instance folder should be")
+    result = start(blocker)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0, result.stderr
+    assert str(blocker) in result.stderr and "instance folder" in result.stderr
+
+
+def test_a_file_that_is_not_a_database_is_one_clear_line(tmp_path):
+    (tmp_path / "scorekeeper.sqlite").write_text("these are my notes, not a database\n" * 100)
+    result = start(tmp_path)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0, result.stderr
+    assert "is not a Scorekeeper database" in result.stderr and "scorekeeper.sqlite" in result.stderr
+
+
+def test_a_damaged_database_is_reported_with_the_way_back(tmp_path):
+    app = make_app(tmp_path, TESTING=False)
+    client = app.test_client()
+    for _ in range(30):
+        client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    database = tmp_path / "scorekeeper.sqlite"
+    with sqlite3.connect(database) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    with open(database, "r+b") as handle:  # scribble over the middle pages, keeping the header
+        for page in range(2, pages):
+            handle.seek(page * page_size + 16)
+            handle.write(b"\xff" * 64)
+    result = start(tmp_path)
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert "damaged" in result.stderr and "flask --app scorekeeper backup" in result.stderr
