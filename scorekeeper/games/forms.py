@@ -38,7 +38,7 @@ class NewGameForm(FlaskForm):
     )
     night = SelectField("Night", default="")
     pin = PasswordField(
-        "Scorekeeper's PIN (optional: without it nobody else can change this game)",
+        "Scorekeeper's PIN (optional: without it nobody else can change this game; in a night, the whole night)",
         validators=[Optional(), Length(min=4, max=64, message="a PIN has 4 to 64 characters")],
     )
     penny_cents = IntegerField(

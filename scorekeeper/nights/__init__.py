@@ -46,9 +46,11 @@ def show(night_id: int) -> ResponseReturnValue:
         payments, problem = night.settlement(keeper), None
     except SettlementError as error:
         payments, problem = [], str(error)
+    night_lock = lock.night_lock(night.night)
     return render_template(
-        "night.html", night=night, payments=payments, problem=problem, keeper=keeper, close_form=CloseNightForm()
-    )
+        "night.html", night=night, payments=payments, problem=problem, keeper=keeper, close_form=CloseNightForm(),
+        locked=night_lock is not None, can_write=lock.page_unlocked(night_lock),
+    )  # fmt: skip
 
 
 def writable_night(night_id: int) -> NightRow:
