@@ -89,8 +89,9 @@ class PlayerRow(TypedDict):
     name: str
 
 
-class StatsRow(TypedDict):
-    player_id: int
+class PlayerTotals(TypedDict):
+    """A player's finished games added up (the leaderboard's numbers)."""
+
     games: int
     wins: int
     points: int
@@ -102,18 +103,13 @@ class StatsRow(TypedDict):
     worst_high: int | None
 
 
-class LeaderRow(TypedDict):
+class StatsRow(PlayerTotals):
+    player_id: int
+
+
+class LeaderRow(PlayerTotals):
     id: int
     name: str
-    games: int
-    wins: int
-    points: int
-    rounds: int
-    money: int
-    best_low: int | None
-    best_high: int | None
-    worst_low: int | None
-    worst_high: int | None
 
 
 RESULT_COLUMNS = ("seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round")
