@@ -65,6 +65,8 @@ def side_json(side: SideEntry) -> dict[str, Any]:
         "melded_points": side.melded_points,
         "hands": {name: format_hand(cards) for name, cards in side.hands.items()},
         "piles": {name: format_hand(cards) for name, cards in side.piles.items()},
+        "hand_points": dict(side.hand_points),
+        "pile_points": dict(side.pile_points),
     }
 
 
@@ -77,4 +79,6 @@ def side_from_json(data: Mapping[str, Any]) -> SideEntry:
         melded_points=data["melded_points"],
         hands={name: parse_hand(text) for name, text in data["hands"].items()},
         piles={name: parse_hand(text) for name, text in data["piles"].items()},
+        hand_points=dict(data.get("hand_points", {})),  # absent from entries stored before points could be given
+        pile_points=dict(data.get("pile_points", {})),
     )

@@ -35,6 +35,8 @@ def side_entry(game: Game, data: Any) -> SideEntry:
         melded_points=None if points is None or points == "" else _count(points, f"{name}: melded points"),
         hands=_by_player(game, data.get("hands"), "cards"),
         piles=_by_player(game, data.get("piles"), "pile"),
+        hand_points=_points_by_player(game, data.get("hands"), "cards"),
+        pile_points=_points_by_player(game, data.get("piles"), "pile"),
     )
 
 
@@ -65,8 +67,27 @@ def _cards(text: Any, whose: str) -> tuple[Card, ...]:
 
 
 def _by_player(game: Game, given: Any, what: str) -> dict[str, tuple[Card, ...]]:
+    """Hands or piles given as cards (a string); the ones given as points are read by _points_by_player."""
     if given is None:
         return {}
     if not isinstance(given, Mapping):
         raise GameError(f"{what}s must be given by player name")
-    return {game.player_named(str(n)): _cards(text, f"{n}'s {what}") for n, text in given.items()}
+    return {
+        game.player_named(str(n)): _cards(text, f"{n}'s {what}") for n, text in given.items() if not _is_points(text)
+    }
+
+
+def _points_by_player(game: Game, given: Any, what: str) -> dict[str, int]:
+    """Hands or piles given as the points the table counted: a whole number."""
+    if not isinstance(given, Mapping):
+        return {}
+    return {
+        game.player_named(str(n)): _count(value, f"{n}'s {what} points")
+        for n, value in given.items()
+        if _is_points(value)
+    }
+
+
+def _is_points(value: Any) -> bool:
+    """A whole number is points counted; text is cards ("4" is the card, not 4 points)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -114,23 +114,25 @@ PFH_HANDS = [
             side(TEAMS[1], 1, melded="K K K Q Q Q", hands={"Bob": "4 K 3S", "Di": "JKR"}),
         ],
     ),
-    # Hand 2 (Ann & Cy need 90; Bob & Di are below zero and need only 15). Bob goes out.
-    # Bob & Di: out 100 + 4 red threes at 200 = 800 + black book 300 + sevens 1500 + wild 1500 = 4200, + 400 = 4600.
+    # Hand 2 (Ann & Cy need 90; Bob & Di are below zero and need only 15). Bob goes out (with a natural book:
+    # RULES.md). Bob & Di: out 100 + 4 red threes at 200 = 800 + natural 500 + sevens 1500 + wild 1500 = 4400,
+    # + 400 = 4800.
     # Ann & Cy: natural book 500 + seven aces 140 − (2 2 = 40) = 600.
     (
         "Bob",
         [
             side(TEAMS[0], 0, {"natural": 1}, melded="A A A A A A A", hands={"Ann": "2 2", "Cy": ""}),
-            side(TEAMS[1], 4, {"mixed": 1, "sevens": 1, "wild": 1}, points=400),
+            side(TEAMS[1], 4, {"natural": 1, "sevens": 1, "wild": 1}, points=400),
         ],
     ),
     # Hand 3 (board 120). Ann goes out before Bob & Di get on the board: their piles count against them.
-    # Ann & Cy: out 100 + sevens 1500 + wild 1500 = 3100, + 300 = 3400.
+    # Going out takes a natural book too (RULES.md: the pile is picked up only after the first natural book).
+    # Ann & Cy: out 100 + natural 500 + sevens 1500 + wild 1500 = 3600, + 300 = 3900.
     # Bob & Di: − (K K 20 + 3C 100 + 5 5 + fifteen 5-point cards 75 + fifteen 10-point cards 150) = −350.
     (
         "Ann",
         [
-            side(TEAMS[0], 0, {"sevens": 1, "wild": 1}, points=300),
+            side(TEAMS[0], 0, {"natural": 1, "sevens": 1, "wild": 1}, points=300),
             side(
                 TEAMS[1],
                 0,
@@ -140,7 +142,8 @@ PFH_HANDS = [
         ],
     ),
 ]
-PFH_TOTALS = {"Ann & Cy": 4440 + 600 + 3400, "Bob & Di": -5 + 4600 - 350}
+ALL_BOOKS = {"natural": 1, "sevens": 1, "wild": 1}  # what going out takes
+PFH_TOTALS = {"Ann & Cy": 4440 + 600 + 3900, "Bob & Di": -5 + 4800 - 350}
 
 
 def new_pfh(api):
@@ -172,7 +175,7 @@ def test_pennies_from_heaven_whole_game_through_the_api(api):
     assert state["finished"]
     assert {s["name"]: s["points"] for s in state["sides"]} == PFH_TOTALS
     assert state["winners"] == ["Ann & Cy"]
-    assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 8440, "Cy": 8440, "Bob": 4245, "Di": 4245}
+    assert {p["name"]: p["points"] for p in state["players"]} == {"Ann": 8940, "Cy": 8940, "Bob": 4445, "Di": 4445}
 
 
 @pytest.mark.parametrize(
@@ -181,7 +184,7 @@ def test_pennies_from_heaven_whole_game_through_the_api(api):
         (
             "Ann",
             [side(TEAMS[0], books={"natural": 1, "wild": 1}, points=600), side(TEAMS[1], points=60)],
-            "Ann & Cy cannot go out without a book of sevens and a wild book",
+            "Ann & Cy cannot go out without a book of sevens",
         ),
         (None, [side(TEAMS[0], melded="K K K 3S"), side(TEAMS[1])], "black threes cannot be melded"),
         (None, [side(TEAMS[0], melded="K K K 3H"), side(TEAMS[1])], "count them under red threes"),
@@ -197,13 +200,30 @@ def test_pennies_from_heaven_whole_game_through_the_api(api):
         ),
         (
             "Ann",
-            [side(TEAMS[0], books={"sevens": 1, "wild": 1}, points=200), side(TEAMS[1], points=60, piles={"Bob": "K"})],
+            [side(TEAMS[0], books=ALL_BOOKS, points=200), side(TEAMS[1], points=60, piles={"Bob": "K"})],
             "piles count only against a side caught off the board",
         ),
         (
             "Ann",
-            [side(TEAMS[0], books={"sevens": 1, "wild": 1}, points=200, hands={"Cy": "K"}), side(TEAMS[1])],
+            [side(TEAMS[0], books=ALL_BOOKS, points=200, hands={"Cy": "K"}), side(TEAMS[1])],
             "Ann & Cy went out, so Cy discards what is left",
+        ),
+        # RULES.md: no natural book, no pile picked up, so no going out (the audit's case).
+        (
+            "Ann",
+            [side(TEAMS[0], books={"sevens": 1, "wild": 1}, points=200), side(TEAMS[1], points=60)],
+            "Ann & Cy cannot go out without a natural (red) book (no pile can be picked up before the first natural",
+        ),
+        # RULES.md: a side caught off the board counts every player's pile, never picked up: 15 cards or points.
+        (
+            "Ann",
+            [side(TEAMS[0], books=ALL_BOOKS, points=200), side(TEAMS[1], piles={"Di": 150})],
+            "enter Bob's pile: Bob & Di is caught off the board, so its piles count against it (15 cards, or the",
+        ),
+        (
+            "Ann",
+            [side(TEAMS[0], books=ALL_BOOKS, points=200), side(TEAMS[1], piles={"Bob": "K K K", "Di": 150})],
+            "Bob's pile holds 15 cards (never picked up); 3 were entered",
         ),
         (None, [side(TEAMS[0], red=-1), side(TEAMS[1])], "red threes must be a whole number"),
         (None, [side(TEAMS[0], books={"golden": 1}), side(TEAMS[1])], "golden is not a kind of book"),
@@ -292,7 +312,7 @@ def test_pennies_from_heaven_whole_game_through_the_pages(client):
         response = post_page(client, f"{game_url}/rounds/new", hand_form_data(went_out, sides))
         assert response.status_code == 302, re.findall(r'class="flash flash-error".*?</div>', response.text, re.S)
     page = client.get(game_url).text
-    assert "Game over" in page and "<strong>Ann &amp; Cy</strong>" in page and "with 8440 points" in page
+    assert "Game over" in page and "<strong>Ann &amp; Cy</strong>" in page and "with 8940 points" in page
     assert "books 1/0/1/1 · red 3s 2" in page and "+3800 bonus +640 melded −0" in page
     history = client.get(f"{game_url}/history").text
     assert "Hand 1: Ann went out" in history
@@ -331,3 +351,17 @@ def test_pennies_from_heaven_start_passes_left_each_hand(api, client):
     assert '<span class="badge first">Ann</span>' in client.get(f"/games/{gid}").text
     api.call("POST", f"/api/games/{gid}/rounds", {"went_out": PFH_HANDS[0][0], "sides": PFH_HANDS[0][1]}, 201)
     assert '<span class="badge first">Bob</span>' in client.get(f"/games/{gid}").text
+
+
+def test_piles_and_hands_entered_as_the_points_the_table_counted(api):
+    """RULES.md: hands and piles may be entered as the points counted (an integer) instead of their cards."""
+    gid = new_pfh(api)["id"]
+    sides = [
+        side(TEAMS[0], 0, ALL_BOOKS, points=300),
+        {"players": TEAMS[1], "red_threes": 0, "books": {}, "hands": {"Bob": 35, "Di": "K"}, "piles": {"Bob": 150,
+         "Di": "4 4 4 4 4 5 5 5 5 5 6 6 6 6 6"}},
+    ]  # fmt: skip
+    state = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": "Ann", "sides": sides}, 201)
+    # Bob & Di: − (35 counted + K 10 + 150 counted + fifteen 5-point cards 75) = −270.
+    assert state["rounds"][0]["results"]["Bob & Di"]["deducted"] == 270
+    assert state["rounds"][0]["results"]["Bob & Di"]["score"] == -270

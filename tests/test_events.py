@@ -36,6 +36,8 @@ def side_entries(draw):
         melded_points=None if melded_as_cards else draw(st.none() | counts),
         hands={name: draw(cards) for name in players if draw(st.booleans())},
         piles={name: draw(cards) for name in players if draw(st.booleans())},
+        hand_points={name: draw(counts) for name in players if draw(st.booleans())},
+        pile_points={name: draw(st.integers(0, 2000)) for name in players if draw(st.booleans())},
     )
 
 

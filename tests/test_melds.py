@@ -87,6 +87,12 @@ CASES = [
     ("ten-card-rummy", 1, "meld", ["AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 2H"], False, "at most 13"),
     ("ten-card-rummy", 1, "meld", ["AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H"], True, ""),
     ("ten-card-rummy", 4, "meld", ["9D 10D JD"], True, ""),
+    # RULES.md: no set holds more jokers and 2s than ordinary cards, and a 2 is wild in a set.
+    ("ten-card-rummy", 4, "meld", ["JKR JKR JKR"], False, "Ten Card Rummy has no sets of jokers: a joker is wild"),
+    ("ten-card-rummy", 4, "meld", ["2 2 2"], False, "Ten Card Rummy has no sets of 2s: a 2 is wild in a set"),
+    ("ten-card-rummy", 4, "meld", ["JKR JKR 2S"], False, "no more wilds than naturals"),
+    ("ten-card-rummy", 1, "first-down", ["2S 2H 2D"], False, "has no sets of 2s"),
+    ("ten-pennies", 1, "first-down", ["2 2 2", "K K K"], True, ""),  # Ten Pennies: three 2s are a natural set
     # --- pennies-from-heaven: books and getting on the board ---
     ("pennies-from-heaven", 1, "meld", ["K K K"], True, ""),
     ("pennies-from-heaven", 1, "meld", ["K K"], False, "it needs at least 3"),
@@ -155,6 +161,14 @@ LAYOFFS = [  # ruleset, round, onto, cards, valid, reason
     ("ten-card-rummy", 4, "K K K", "K", True, ""),
     ("ten-card-rummy", 4, "K K JKR", "2", True, ""),
     ("ten-card-rummy", 4, "K K JKR", "2 JKR", False, "cannot go onto"),
+    # RULES.md: a meld on the table keeps what it was; a wild between two naturals stands for the card between.
+    ("ten-card-rummy", 4, "4S JKR 6S", "5S", False, "the joker stands for 5♠ in 4♠ JKR 6♠: a card can only extend"),
+    ("ten-card-rummy", 4, "4S JKR 6S", "7S", True, ""),
+    ("ten-card-rummy", 4, "4S JKR 6S", "3S 2S", True, ""),
+    ("ten-card-rummy", 4, "4S 5S 6S", "5S", False, "4♠ 5♠ 6♠ already holds 5♠"),
+    ("ten-card-rummy", 4, "2S 2H 2D", "3S", False, "is not a legal set or run: it takes no lay-off"),
+    ("ten-card-rummy", 4, "KS KH KD", "QS", False, "cannot go onto a set of K"),
+    ("ten-card-rummy", 4, "KS KH JKR", "KC", True, ""),
     ("pennies-from-heaven", 1, "K K K", "K 2", True, ""),
     ("pennies-from-heaven", 1, "7 7 7 7 7 7 7", "7", False, "is closed at 7"),
     ("pennies-from-heaven", 1, "7 7 7", "JKR", False, "book of sevens"),
@@ -216,3 +230,11 @@ def test_meld_checker_page(client):
     assert 'value="K K 2 2"' in page
     response = client.get("/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=K+K+Q9")
     assert response.status_code == 400 and "card 3 (&#39;Q9&#39;) is not a card" in response.text
+
+
+def test_three_jokers_do_not_make_a_ten_card_rummy_contract(rulesets):
+    from scorekeeper.rules.contract import find_contract
+
+    assert not find_contract(rulesets["ten-card-rummy"], 1, parse_hand("JKR JKR JKR 9S 4H")).valid
+    assert not find_contract(rulesets["ten-card-rummy"], 1, parse_hand("2 2 2 9S")).valid
+    assert find_contract(rulesets["ten-card-rummy"], 1, parse_hand("JKR K K 9S")).valid

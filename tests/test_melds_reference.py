@@ -19,10 +19,13 @@ TP_WILDS = {1: {Rank.TWO}, 5: {Rank.TWO, Rank.ACE, Rank.JOKER}}
 TCR_WILDS = {Rank.TWO, Rank.JOKER}
 
 
-def ref_set_wilds(cards, wilds):
-    """The fewest wild cards any base value leaves in a set, or None when no base works."""
+def ref_set_wilds(cards, wilds, wild_bases=True):
+    """The fewest wild cards any base value leaves in a set, or None when no base works. Without
+    ``wild_bases`` (Ten Card Rummy, RULES.md) a wild rank is never a set's base: 2 2 2 is no set."""
     best = None
     for base in RANKS:
+        if not wild_bases and base in wilds:
+            continue
         if not any(card.rank == base for card in cards):
             continue
         others = [card for card in cards if card.rank != base]
@@ -93,7 +96,7 @@ def test_runs_agree_with_brute_force(cards):
 def test_ten_card_rummy_melds_agree_with_brute_force(rulesets, cards):
     """A later meld is legal when it is a set or a run with no more wilds than naturals."""
     ruleset = rulesets["ten-card-rummy"]
-    set_wilds = ref_set_wilds(cards, TCR_WILDS)
+    set_wilds = ref_set_wilds(cards, TCR_WILDS, wild_bases=False)
     run_naturals = ref_run_naturals(cards, TCR_WILDS)
     legal_set = set_wilds is not None and set_wilds <= len(cards) - set_wilds
     legal_run = run_naturals is not None and len(cards) - run_naturals <= run_naturals
@@ -140,3 +143,18 @@ def test_contract_search_agrees_with_brute_force(rulesets, case, hand):
     assert found.valid == brute_force_contract(ruleset, number, hand), (found.arrangement, found.reasons)
     if found.valid:
         assert len(found.arrangement) == ruleset.round(number).contract.melds
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(
+    st.lists(card_strategy(SET_RANKS), min_size=3, max_size=5), st.integers(1, 11)
+)  # the run reference tries every order
+def test_ten_card_rummy_sets_with_2s_and_jokers_agree_with_the_ruling(rulesets, cards, number):
+    """RULES.md: no set or run holds more jokers and 2s than ordinary cards; a 2 is ordinary only in a
+    run of its suit at its own place, so there is no set of 2s or of jokers (2 2 2, JKR JKR JKR, JKR JKR 2♠)."""
+    ruleset = rulesets["ten-card-rummy"]
+    set_wilds = ref_set_wilds(cards, TCR_WILDS, wild_bases=False)
+    run_naturals = ref_run_naturals(cards, TCR_WILDS)
+    legal_set = set_wilds is not None and set_wilds <= len(cards) - set_wilds
+    legal_run = run_naturals is not None and len(cards) - run_naturals <= run_naturals
+    assert check_melds(ruleset, max(number, 4), [cards], "meld").valid == (legal_set or legal_run)

@@ -28,6 +28,10 @@ class SideEntry:
     melded_points: int | None = None  # ... just their points total
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     piles: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    # ... or the points the table counted for a hand or a pile (black-3 penalties included): counting a
+    # 15-card pile card by card is what tables avoid (RULES.md)
+    hand_points: Mapping[str, int] = field(default_factory=dict)
+    pile_points: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -131,11 +135,16 @@ def _check_side(
             f"{len(melded)} were entered",
             side.players[0],
         )
-    if went_out and (not side.books.get("sevens") or not side.books.get("wild")):
-        raise RoundError(f"{name} cannot go out without a book of sevens and a wild book", side.players[0])
+    if went_out:
+        _check_going_out(side)
     for player in side.players:
-        if went_out and side.hands.get(player):
+        if went_out and (side.hands.get(player) or side.hand_points.get(player)):
             raise RoundError(f"{name} went out, so {player} discards what is left: enter no cards for {player}", player)
+        for what, cards, counted in (("hand", side.hands, side.hand_points), ("pile", side.piles, side.pile_points)):
+            if cards.get(player) and player in counted:
+                raise RoundError(f"{player}'s {what}: give its cards or its points, not both", player)
+            if counted.get(player, 0) < 0:
+                raise RoundError(f"{player}'s {what}: points counted cannot be negative", player)
     if side.on_board:
         needed = board_minimum(ruleset, hand_number, total)
         points = _melded_points(ruleset, side)
@@ -144,13 +153,46 @@ def _check_side(
                 f"{name} melded {points} points, but getting on the board in hand {hand_number} takes {needed}",
                 side.players[0],
             )
-    piles_given = any(side.piles.get(player) for player in side.players)
+    piles_given = any(side.piles.get(player) or player in side.pile_points for player in side.players)
     caught_off_board = someone_out and not went_out and not side.on_board
     if piles_given and not caught_off_board:
         raise RoundError(
             f"{name}: piles count only against a side caught off the board when another side goes out",
             side.players[0],
         )
+    if caught_off_board:
+        _check_piles(ruleset, side)
+
+
+def _check_going_out(side: SideEntry) -> None:
+    """Going out takes the side's book of sevens and wild book, and the player's pile picked up,
+    which is allowed only after the side's first natural (red) book."""
+    needed = {"natural": "a natural (red) book", "sevens": "a book of sevens", "wild": "a wild book"}
+    missing = [words for kind, words in needed.items() if not side.books.get(kind)]
+    if missing:
+        pile = " (no pile can be picked up before the first natural book)" if not side.books.get("natural") else ""
+        raise RoundError(f"{side.name} cannot go out without {' and '.join(missing)}{pile}", side.players[0])
+
+
+def _check_piles(ruleset: Ruleset, side: SideEntry) -> None:
+    """A side caught off the board when another goes out counts its piles: each one is entered,
+    as its cards (never picked up, it holds them all) or as the points counted."""
+    for player in side.players:
+        if player in side.pile_points:
+            continue
+        cards = side.piles.get(player, ())
+        if not cards:
+            raise RoundError(
+                f"enter {player}'s pile: {side.name} is caught off the board, so its piles count against it "
+                f"({ruleset.pile_size} cards, or the points counted)",
+                player,
+            )
+        if len(cards) != ruleset.pile_size:
+            raise RoundError(
+                f"{player}'s pile holds {ruleset.pile_size} cards (never picked up); {len(cards)} were entered "
+                "— or enter the points counted",
+                player,
+            )
 
 
 def _melded_points(ruleset: Ruleset, side: SideEntry) -> int:
@@ -167,7 +209,8 @@ def _score_side(ruleset: Ruleset, books: BookRule, side: SideEntry, went_out: bo
     )
     left = [card for player in side.players for card in side.hands.get(player, ())]
     piles = [card for player in side.players for card in side.piles.get(player, ())]
-    deducted = sum(card_value(ruleset, card, books, in_hand=True) for card in (*left, *piles))
+    counted = sum(side.hand_points.values()) + sum(side.pile_points.values())
+    deducted = sum(card_value(ruleset, card, books, in_hand=True) for card in (*left, *piles)) + counted
     melded = _melded_points(ruleset, side)
     return SideResult(
         points=bonus + melded - deducted,

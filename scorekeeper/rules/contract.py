@@ -152,7 +152,8 @@ def _max_wilds(ctx: _Context, naturals: int, base: Rank | None) -> int:
 
 def _set_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:
     size = ctx.size
-    for base in sorted({card.rank for card in hand}):
+    wild = ctx.rule.wilds
+    for base in sorted({card.rank for card in hand if ctx.ruleset.wild_rank_sets or card.rank not in wild}):
         of_rank = Counter({card: count for card, count in hand.items() if card.rank is base})
         if ctx.ruleset.no_duplicates and base is not Rank.JOKER:
             of_rank = Counter(dict.fromkeys(of_rank, 1))  # one meld never holds two of the same card

@@ -541,7 +541,10 @@ class Game:
             name = side_name(side)
             if name not in entries or entries[name].players != side:
                 raise RoundError(f"enter the hand for the side {name}", side[0])
-            missing = [p for p in side if p not in entries[name].hands and record.went_out not in side]
+            entry = entries[name]
+            missing = [
+                p for p in side if p not in entry.hands and p not in entry.hand_points and record.went_out not in side
+            ]
             if missing:
                 raise RoundError(
                     f"enter the cards left in hand for {', '.join(missing)} (empty is allowed)", missing[0]

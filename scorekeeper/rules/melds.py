@@ -71,14 +71,15 @@ def meld_name(index: int | None, cards: Sequence[Card]) -> str:
 # --- reading sets, runs and books ---------------------------------------------------------
 
 
-def set_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
+def set_readings(cards: Sequence[Card], wilds: frozenset[Rank], wild_bases: bool = True) -> list[Reading]:
     """Every base value that makes ``cards`` a set: its cards natural, every other card wild.
 
-    A set of all 2s is a natural set of 2s; in rounds where jokers are not wild a joker
-    only sits in a set of jokers. Most naturals first.
+    A set of all 2s is a natural set of 2s (``wild_bases``: not in Ten Card Rummy, where a 2 or
+    a joker is always wild in a set); in rounds where jokers are not wild a joker only sits in a
+    set of jokers. Most naturals first.
     """
     readings = []
-    for base in sorted({card.rank for card in cards}):
+    for base in sorted({card.rank for card in cards if wild_bases or card.rank not in wilds}):
         others = [card for card in cards if card.rank is not base]
         if all(card.rank in wilds for card in others):
             readings.append(Reading("set", len(cards) - len(others), tuple(others), base=base))
@@ -135,6 +136,15 @@ def _run_at(cards: Sequence[Card], wilds: frozenset[Rank], suit: Suit, start: in
     if not filled:
         return None
     return Reading("run", len(filled), tuple(stand_ins), suit=suit, low=NATURAL_RANKS[start])
+
+
+def wild_set_problem(ruleset: Ruleset, cards: Sequence[Card]) -> str:
+    """Ten Card Rummy: cards of wild ranks only make no set (the seed: no more jokers and 2s than
+    ordinary cards; a 2 counts as ordinary only in a run of its suit, at its own place)."""
+    ranks = sorted({card.rank for card in cards})
+    names = " and ".join("jokers" if rank is Rank.JOKER else f"{rank.label}s" for rank in ranks)
+    one = "a joker" if ranks == [Rank.JOKER] else f"a {ranks[0].label}" if len(ranks) == 1 else "each"
+    return f"is not a meld: {ruleset.name} has no sets of {names}: {one} is wild in a set"
 
 
 def run_problem(cards: Sequence[Card], wilds: frozenset[Rank]) -> str:
@@ -241,9 +251,11 @@ def read_meld(
         return _read_book(ruleset, rule, cards)
     readings: list[Reading] = []
     if "set" in ruleset.meld_kinds:
-        readings += set_readings(cards, rule.wilds)
+        readings += set_readings(cards, rule.wilds, ruleset.wild_rank_sets)
     if "run" in ruleset.meld_kinds:
         readings += run_readings(cards, rule.wilds)
+    if not readings and not ruleset.wild_rank_sets and all(card.rank in rule.wilds for card in cards):
+        return None, wild_set_problem(ruleset, cards)
     if not readings:
         problems = []
         if "set" in ruleset.meld_kinds:
@@ -257,6 +269,8 @@ def read_meld(
         if problem is None:
             return reading, ""
         first_problem = first_problem or problem
+    if not ruleset.wild_rank_sets and all(card.rank in rule.wilds for card in cards):
+        return None, f"{wild_set_problem(ruleset, cards)}; as a run it {first_problem}"
     return None, first_problem
 
 
@@ -353,22 +367,8 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
         problem = duplicate_problem(combined)
         if problem:
             return Verdict(False, [f"the meld {problem}"])
-    if ruleset.wilds_at_most_naturals:  # Ten Card Rummy: the meld must stay a legal meld of its kind
-        for kind, readings in (("set", set_readings(onto, rule.wilds)), ("run", run_readings(onto, rule.wilds))):
-            if readings and kind in ruleset.meld_kinds:
-                after = set_readings(combined, rule.wilds) if kind == "set" else run_readings(combined, rule.wilds)
-                legal = [r for r in after if len(r.wilds) <= r.naturals]
-                if legal:
-                    return Verdict(True, [], [f"{label(combined)}: {legal[0].describe()}"])
-        if not set_readings(onto, rule.wilds) and not run_readings(onto, rule.wilds):
-            return Verdict(False, [f"the meld on the table {meld_name(None, onto)} is not a set or a run"])
-        return Verdict(
-            False,
-            [
-                f"{label(cards)} cannot go onto {label(onto)}: same rank on a set, the next cards of the suit "
-                "on a run, and no more wilds than naturals"
-            ],
-        )
+    if ruleset.wilds_at_most_naturals:  # Ten Card Rummy: the meld stays a legal meld of its kind
+        return _layoff_keeping_kind(ruleset, rule, onto, cards)
     bases = [r.base for r in set_readings(onto, rule.wilds) if r.base is not None]
     if len(onto) < 3 or not bases:
         return Verdict(False, [f"the meld on the table {meld_name(None, onto)} is not a set"])
@@ -379,6 +379,85 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
     return Verdict(
         False, [f"{', '.join(strays)} cannot go onto a set of {bases[0].label}: only the same rank or a wild card"]
     )
+
+
+def _legal(reading: Reading) -> bool:
+    return len(reading.wilds) <= reading.naturals
+
+
+def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:
+    """A meld on the table keeps what it was: a set takes its rank (or a wild), a run grows only at
+    its ends (a wild between two of its cards stands for the card between them), and either keeps
+    no more wilds than naturals. A meld that is not itself legal takes nothing."""
+    combined = [*onto, *cards]
+    sets = [r for r in set_readings(onto, rule.wilds, ruleset.wild_rank_sets) if _legal(r)]
+    runs = [r for r in run_readings(onto, rule.wilds) if _legal(r)]
+    if not sets and not runs:
+        return Verdict(False, [f"the meld on the table {meld_name(None, onto)} is not a legal set or run: "
+                               "it takes no lay-off"])  # fmt: skip
+    for reading in sets:
+        if all(card.rank is reading.base or card.rank in rule.wilds for card in cards):
+            after = Reading("set", reading.naturals + sum(c.rank is reading.base for c in cards),
+                            tuple(c for c in combined if c.rank is not reading.base), base=reading.base)  # fmt: skip
+            if _legal(after):
+                return Verdict(True, [], [f"{label(combined)}: {after.describe()}"])
+    problems: list[str] = []
+    for run in runs:
+        grown, problem = _extend_run(run, onto, cards, rule.wilds)
+        if grown is not None:
+            return Verdict(True, [], [f"{label(combined)}: {grown.describe()}"])
+        problems.append(problem)
+    if problems:
+        return Verdict(False, [problems[0]])
+    kind = f"a set of {sets[0].base.label if sets[0].base else ''}"
+    return Verdict(False, [f"{label(cards)} cannot go onto {kind}: only the same rank, or a wild card while the set "
+                           "keeps no more wilds than naturals"])  # fmt: skip
+
+
+def _extend_run(
+    reading: Reading, onto: Sequence[Card], cards: Sequence[Card], wilds: frozenset[Rank]
+) -> tuple[Reading | None, str]:
+    """The run with ``cards`` added at its ends (every card of the run keeping its place), or why not."""
+    assert reading.suit is not None and reading.low is not None
+    suit, low, size = reading.suit, reading.low.value - 1, reading.size
+    span = {(low + i) % RUN_ORDER for i in range(size)}
+    naturals = [c for c in cards if c.rank not in wilds]
+    old_naturals = Counter(onto) - Counter(reading.wilds)
+    natural_places = {card.rank.value - 1 for card in old_naturals.elements()}
+    for card in naturals:
+        place = card.rank.value - 1
+        if card.suit is suit and place in span and place not in natural_places:
+            stand_in = "the joker" if any(w.is_joker for w in reading.wilds) else f"the {label(reading.wilds[:1])}"
+            return None, (f"{stand_in} stands for {label([card])} in {label(onto)}: a card can only extend the "
+                          "run at its ends")  # fmt: skip
+        if card.suit is suit and place in span:
+            return None, f"{label(onto)} already holds {label([card])}"
+    for left in range(len(cards) + 1):
+        right = len(cards) - left
+        if size + len(cards) > RUN_ORDER:
+            break
+        places = {(low - 1 - i) % RUN_ORDER for i in range(left)} | {(low + size + i) % RUN_ORDER for i in range(right)}
+        if any(card.suit is not suit or card.rank.value - 1 not in places for card in naturals):
+            continue
+        filled = {card.rank.value - 1 for card in naturals}
+        if len(filled) != len(naturals):
+            continue
+        new_wilds = []
+        for card in cards:
+            if card.rank in wilds:
+                place = card.rank.value - 1
+                if card.suit is suit and place in places and place not in filled:
+                    filled.add(place)
+                else:
+                    new_wilds.append(card)
+        after = Reading(
+            "run", reading.naturals + len(filled), (*reading.wilds, *new_wilds), suit=suit,
+            low=NATURAL_RANKS[(low - left) % RUN_ORDER],
+        )  # fmt: skip
+        if _legal(after):
+            return after, ""
+    return None, (f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end, "
+                  "and no more wilds than naturals")  # fmt: skip
 
 
 def _layoff_book(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:

@@ -151,6 +151,7 @@ class Ruleset:
     no_duplicates: bool = False
     contract_exact: bool = True  # first down: exactly the contract's melds (False: at least)
     wilds_at_most_naturals: bool = False
+    wild_rank_sets: bool = True  # a set may be of a wild rank (Ten Pennies: three 2s); not in Ten Card Rummy
     pile_size: int = 0
 
     @property
@@ -296,6 +297,7 @@ class _Reader:
             no_duplicates=self.get(d, "no_duplicates", bool, "no_duplicates", False),
             contract_exact=self.get(d, "contract_exact", bool, "contract_exact", True),
             wilds_at_most_naturals=self.get(d, "wilds_at_most_naturals", bool, "wilds_at_most_naturals", False),
+            wild_rank_sets=self.get(d, "wild_rank_sets", bool, "wild_rank_sets", True),
             pile_size=self.get(d, "pile_size", int, "pile_size", 0),
         )
         return rules
