@@ -28,6 +28,7 @@ def money_of(api, night, games):
     states = [api.call("GET", f"/api/games/{g}") for g in games]
     return (
         report["nets"], report["left_in_bowls"], report["settlement"], report["closed"], len(report["games"]),
+        report["money"],
         [(s["version"], s["bowl"], len(s["rounds"])) for s in states],
     )  # fmt: skip
 
@@ -62,6 +63,11 @@ def test_no_route_changes_a_locked_night_without_its_pin(app, api):
     new_game.update({f"players-{i}": name for i, name in enumerate(["Mallory", "Ann"])})
     answers.append(("page new game", mallory.post("/games/new", data=new_game).status_code))
     answers.append(("close", mallory.post(f"/nights/{night}/close", data={"csrf_token": form_token}).status_code))
+    money = {"csrf_token": form_token, "money": "paper"}
+    answers.append(("money mode", mallory.post(f"/nights/{night}/money", data=money).status_code))
+    answers.append(("api money mode", mallory.post(f"/api/nights/{night}/money", json={"money": "paper"}).status_code))
+    paid = {"csrf_token": form_token, "payer": "Cy", "payee": "Ann", "amount": "7", "paid": "1"}
+    answers.append(("mark paid", mallory.post(f"/nights/{night}/paid", data=paid).status_code))
     assert money_of(api, night, [first, second]) == before, answers
     refused = {path: status for path, status in answers if status not in (302, 400, 401)}
     assert refused == {}, refused  # API: 401; pages: back to the unlock page (302) or the form refused (400)

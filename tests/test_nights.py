@@ -87,7 +87,7 @@ def test_two_pairs_settle_in_two_payments():
 
 
 def test_a_night_with_a_tie_and_a_carried_penny(api, client):
-    night = api.call("POST", "/api/nights", {"name": "Grandma's"}, 201)["id"]
+    night = api.call("POST", "/api/nights", {"name": "Grandma's", "money": "paper"}, 201)["id"]
     first = tie_game(api, night)
     # 7 rounds × 3 cards = 21 pennies; Ann and Bob tie: 10 each, 1 penny stays in the bowl.
     assert (first["bowl"], first["payouts"], first["left_in_bowl"]) == (21, {"Ann": 10, "Bob": 10}, 1)
@@ -110,7 +110,7 @@ def test_a_night_with_a_tie_and_a_carried_penny(api, client):
 
 
 def test_a_leftover_at_the_end_of_the_night_is_shown_in_the_bowl(api):
-    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
     tie_game(api, night)
     report = api.call("GET", f"/api/nights/{night}")
     assert report["left_in_bowls"] == 1

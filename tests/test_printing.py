@@ -148,7 +148,7 @@ def test_fetcher_serves_only_static_files(app):
 
 
 def test_night_summary_pdf(client, api):
-    night = api.call("POST", "/api/nights", {"name": "Zoë's party"}, 201)["id"]
+    night = api.call("POST", "/api/nights", {"name": "Zoë's party", "money": "paper"}, 201)["id"]
     results = []
     for count in (4, 3):
         players = NAMES[:count]

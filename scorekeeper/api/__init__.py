@@ -12,7 +12,8 @@ from flask.typing import ResponseReturnValue
 
 from .. import lock, meld_checks, table
 from ..catalog import UnknownRuleset
-from ..night_report import night_report
+from ..history import describe_events
+from ..night_report import MONEY_MODES, night_report
 from ..rules.game import MAX_PENNY_CENTS, Game, GameError
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
@@ -163,6 +164,13 @@ def get_game(game_id: int) -> ResponseReturnValue:
     return state(load(game_id))
 
 
+@bp.get("/games/<int:game_id>/history")
+def history(game_id: int) -> ResponseReturnValue:
+    """Every entry, oldest first, with its id (ids are numbered across all games): what ``undo`` takes."""
+    loaded = table.load_game(get_store(), current_catalog(), game_id)
+    return jsonify(describe_events(loaded.game, loaded.times))
+
+
 @bp.post("/games/<int:game_id>/buys")
 @idempotent
 def buy(game_id: int) -> ResponseReturnValue:
@@ -268,7 +276,29 @@ def check_melds() -> ResponseReturnValue:
 def create_night() -> ResponseReturnValue:
     data = body(empty_allowed=True)
     name = field(data, "name", str, required=False) or ""
-    return jsonify(id=get_store().create_night(name.strip()[:80])), 201
+    money = money_mode(data) or "table"
+    return jsonify(id=get_store().create_night(name.strip()[:80], money)), 201
+
+
+def money_mode(data: dict[str, Any]) -> str | None:
+    money: str | None = field(data, "money", str, required=False)
+    if money is not None and money not in MONEY_MODES:
+        raise BadRequest(f"'money' is one of {', '.join(repr(mode) for mode in MONEY_MODES)}")
+    return money
+
+
+@bp.post("/nights/<int:night_id>/money")
+@idempotent
+def set_money(night_id: int) -> ResponseReturnValue:
+    """Change how an open night pays: "table" or "paper" (a locked night needs its token)."""
+    data = body()
+    store = get_store()
+    night = store.night(night_id)
+    lock.require_api_unlock(lock.night_lock(night))
+    if night["closed_at"]:
+        raise BadRequest(f"night {night_id} is closed: its money mode stays as it was")
+    store.set_money_mode(night_id, money_mode(data) or night["money"])
+    return jsonify(night_report(store, current_catalog(), night_id).to_json())
 
 
 @bp.get("/nights/<int:night_id>")

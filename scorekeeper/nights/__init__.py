@@ -8,13 +8,13 @@ from flask.typing import ResponseReturnValue
 from .. import lock
 from ..exports import download, to_csv_text, to_json_text
 from ..games import unlock_page
-from ..night_report import NightReport, night_report
+from ..night_report import MONEY_MODES, NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import SettlementError
 from ..store import NotFound, get_store
 from ..store.rows import NightRow
 from ..web import current_catalog
-from .forms import CloseNightForm, NewNightForm
+from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm
 
 bp = Blueprint("nights", __name__)
 
@@ -30,7 +30,7 @@ def report(night_id: int) -> NightReport:
 def index() -> ResponseReturnValue:
     form = NewNightForm()
     if form.validate_on_submit():
-        night_id = get_store().create_night((form.name.data or "").strip())
+        night_id = get_store().create_night((form.name.data or "").strip(), form.money.data or "table")
         flash("A new night: games you start now belong to it", "ok")
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights.html", nights=get_store().nights(), form=form), (400 if form.errors else 200)
@@ -43,14 +43,38 @@ def show(night_id: int) -> ResponseReturnValue:
     if keeper is not None and keeper not in night.players:
         abort(400, f"{keeper!r} did not play tonight")
     try:
-        payments, problem = night.settlement(keeper), None
+        payments, problem = night.payments(keeper), None
     except SettlementError as error:
         payments, problem = [], str(error)
     night_lock = lock.night_lock(night.night)
     return render_template(
         "night.html", night=night, payments=payments, problem=problem, keeper=keeper, close_form=CloseNightForm(),
         locked=night_lock is not None, can_write=lock.page_unlocked(night_lock),
+        money_form=MoneyForm(money=night.money), paid_form=PaidForm(),
     )  # fmt: skip
+
+
+@bp.post("/nights/<int:night_id>/money")
+def money(night_id: int) -> ResponseReturnValue:
+    """Pennies on the table, or on paper: changeable while the night is open."""
+    night = writable_night(night_id)
+    form = MoneyForm()
+    if form.validate_on_submit() and not night["closed_at"]:
+        get_store().set_money_mode(night_id, form.money.data or "table")
+        flash(f"Money tonight: {MONEY_MODES[form.money.data or 'table']}", "ok")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+@bp.post("/nights/<int:night_id>/paid")
+def paid(night_id: int) -> ResponseReturnValue:
+    """Mark a payment of a night on paper as made (or not yet)."""
+    writable_night(night_id)
+    form = PaidForm()
+    if form.validate_on_submit():
+        done = form.paid.data != "0"
+        get_store().mark_payment(night_id, form.payer.data or "", form.payee.data or "", form.amount.data or 0, done)
+        flash(f"{form.payer.data} → {form.payee.data}: " + ("marked paid" if done else "not paid yet"), "ok")
+    return redirect(url_for("nights.show", night_id=night_id))
 
 
 def writable_night(night_id: int) -> NightRow:
@@ -105,12 +129,9 @@ def export_csv(night_id: int) -> ResponseReturnValue:
 def summary_pdf(night_id: int) -> ResponseReturnValue:
     night = report(night_id)
     try:
-        payments = night.settlement()
+        payments = night.payments()
     except SettlementError:
         payments = []
     title = f"Night {night_id}" + (f" · {night.night['name']}" if night.night["name"] else "")
-    html = render_summary(
-        title, night.games, night.nets, payments, night.in_bowls, night.penny_cents, paper(),
-        when=night.night["created_at"][:10],
-    )  # fmt: skip
+    html = render_summary(title, night, payments, paper(), when=night.night["created_at"][:10])
     return pdf_response(html, f"night-{night_id}-summary.pdf")

@@ -3,12 +3,35 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import StringField
-from wtforms.validators import Length
+from wtforms import HiddenField, IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange
+
+from ..forms import choices
+
+MONEY_CHOICES = choices(
+    [
+        ("table", "Pennies on the table (the bowl is paid out after each game)"),
+        ("paper", "On paper (settle at the end)"),
+    ]
+)
 
 
 class NewNightForm(FlaskForm):
     name = StringField("Name (optional)", validators=[Length(max=80, message="at most 80 characters")])
+    money = RadioField("How the money moves", choices=MONEY_CHOICES, default="table")
+
+
+class MoneyForm(FlaskForm):
+    money = RadioField("How the money moves", choices=MONEY_CHOICES, validators=[InputRequired()])
+
+
+class PaidForm(FlaskForm):
+    """Mark one payment of a night on paper as paid (or not)."""
+
+    payer = HiddenField(validators=[InputRequired(), Length(max=200)])
+    payee = HiddenField(validators=[InputRequired(), Length(max=200)])
+    amount = IntegerField(validators=[InputRequired(), NumberRange(min=1, max=10**9)])
+    paid = HiddenField()
 
 
 class CloseNightForm(FlaskForm):

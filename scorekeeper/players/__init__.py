@@ -25,7 +25,7 @@ def page_marker(text: str) -> int:
 
 @bp.get("/players")
 def leaderboard() -> ResponseReturnValue:
-    return render_template("leaderboard.html", rows=get_store().leaderboard())
+    return render_template("leaderboard.html", rows=get_store().leaderboard(), rulesets=current_catalog().rulesets)
 
 
 @bp.get("/players/<int:player_id>")
@@ -47,5 +47,11 @@ def history(player_id: int) -> ResponseReturnValue:
                 game.competitors, game.running_totals(), Chart(width=520, height=200, legend_width=130)
             )
     return render_template(
-        "player.html", player=player, games=games, charts=charts, stats=store.player_stats(player_id), older=older
+        "player.html",
+        player=player,
+        games=games,
+        charts=charts,
+        stats=store.player_stats(player_id),
+        older=older,
+        rulesets=current_catalog().rulesets,
     )

@@ -11,7 +11,9 @@ from flask.typing import ResponseReturnValue
 
 from .. import table
 from ..catalog import UnknownRuleset
+from ..night_report import NightReport
 from ..rules.game import Game, GameError, check_players, dealer_seat, describe_round
+from ..rules.ledger import Payment
 from ..rules.rulesets import Ruleset
 from ..store import get_store
 from ..web import current_catalog
@@ -122,25 +124,9 @@ def blank() -> ResponseReturnValue:
 
 
 def render_summary(
-    title: str,
-    games: Sequence[Game],
-    nets: dict[str, int],
-    settlement: Sequence[object],
-    left_in_bowls: int,
-    penny_cents: int,
-    paper_size: str,
-    when: str = "",
+    title: str, night: NightReport, payments: Sequence[tuple[Payment, bool]], paper_size: str, when: str = ""
 ) -> str:
-    """The end-of-night summary: each game's result, each player's money, who pays whom."""
+    """The end-of-night summary: each game's result, each player's money, who pays whom (on paper)."""
     return render_template(
-        "pdf/summary.html",
-        title=title,
-        date=when,
-        games=games,
-        nets=nets,
-        settlement=settlement,
-        left_in_bowls=left_in_bowls,
-        penny_cents=penny_cents,
-        paper=paper_size,
-        landscape=False,
+        "pdf/summary.html", title=title, date=when, night=night, payments=payments, paper=paper_size, landscape=False
     )

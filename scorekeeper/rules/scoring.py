@@ -42,8 +42,11 @@ def buy_penalty(ruleset: Ruleset, buys: int) -> int:
     return max(0, buys - rule.free_per_round) * rule.penalty_points
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """ "1 deck", "2 decks"; ``many`` for nouns that do not just take an s ("penny", "pennies")."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {many or noun + 's'}"
 
 
 def check_hand_size(ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int) -> None:

@@ -23,7 +23,7 @@ from sqlite_utils import Database
 from sqlite_utils.db import Table
 
 from ..rules.game import name_key
-from .migrations import STATS_SQL, migrations
+from .migrations import RULESET_STATS_SQL, migrations
 from .rows import (
     RESULT_COLUMNS,
     EntryKeyRow,
@@ -305,8 +305,8 @@ class Store:
     def _refresh_stats(self, player_ids: list[int]) -> None:
         """Recompute these players' leaderboard rows from their results (by index, not a scan)."""
         marks = ", ".join("?" * len(player_ids))
-        self.db.execute(f"DELETE FROM player_stats WHERE player_id IN ({marks})", player_ids)
-        self.db.execute(STATS_SQL.format(where=f"AND player_id IN ({marks})"), player_ids)
+        self.db.execute(f"DELETE FROM ruleset_stats WHERE player_id IN ({marks})", player_ids)
+        self.db.execute(RULESET_STATS_SQL.format(where=f"AND r.player_id IN ({marks})"), player_ids)
 
     # --- locks ---------------------------------------------------------------------------
 
@@ -348,8 +348,33 @@ class Store:
         with self.writing():
             self.db.execute("UPDATE nights SET pin_hash = ? WHERE id = ? AND pin_hash IS NULL", [pin_hash, night_id])
 
-    def create_night(self, name: str = "") -> int:
-        return _new_id(self.table("nights").insert({"name": name, "created_at": now(), "closed_at": None}))
+    def create_night(self, name: str = "", money: str = "table") -> int:
+        row = {"name": name, "created_at": now(), "closed_at": None, "money": money}
+        with self.writing():
+            return _new_id(self.table("nights").insert(row))
+
+    def set_money_mode(self, night_id: int, money: str) -> None:
+        with self.writing():
+            self.db.execute("UPDATE nights SET money = ? WHERE id = ?", [money, night_id])
+
+    def payments_marked(self, night_id: int) -> list[tuple[str, str, int]]:
+        rows = self.db.execute(
+            "SELECT payer, payee, amount FROM paid_payments WHERE night_id = ? ORDER BY marked_at, payer", [night_id]
+        )
+        return [(str(payer), str(payee), int(amount)) for payer, payee, amount in rows]
+
+    def mark_payment(self, night_id: int, payer: str, payee: str, amount: int, paid: bool) -> None:
+        with self.writing():
+            if paid:
+                self.db.execute(
+                    "INSERT OR IGNORE INTO paid_payments VALUES (?, ?, ?, ?, ?)",
+                    [night_id, payer, payee, amount, now()],
+                )
+            else:
+                self.db.execute(
+                    "DELETE FROM paid_payments WHERE night_id = ? AND payer = ? AND payee = ? AND amount = ?",
+                    [night_id, payer, payee, amount],
+                )
 
     def night(self, night_id: int) -> NightRow:
         return cast(
@@ -397,17 +422,18 @@ class Store:
         )
         return cast(list[HistoryRow], rows)
 
-    def player_stats(self, player_id: int) -> StatsRow | None:
-        rows = self._rows("SELECT * FROM player_stats WHERE player_id = ?", [player_id])
-        return cast(StatsRow, rows[0]) if rows else None
+    def player_stats(self, player_id: int) -> list[StatsRow]:
+        """A player's finished games added up, one row per ruleset."""
+        rows = self._rows("SELECT * FROM ruleset_stats WHERE player_id = ? ORDER BY ruleset", [player_id])
+        return cast(list[StatsRow], rows)
 
     def leaderboard(self, limit: int = 200) -> list[LeaderRow]:
-        """Per player over every finished game: games, wins, points per round, money, best and worst round."""
+        """Per ruleset and player over every finished game: games, wins, points, money, best and worst round."""
         rows = self._rows(
-            """SELECT p.id, p.name, s.games, s.wins, s.points, s.rounds, s.money,
+            """SELECT p.id, p.name, s.ruleset, s.games, s.wins, s.points, s.rounds, s.money,
                       s.best_low, s.best_high, s.worst_low, s.worst_high
-               FROM player_stats s JOIN players p ON p.id = s.player_id
-               ORDER BY s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
+               FROM ruleset_stats s JOIN players p ON p.id = s.player_id
+               ORDER BY s.ruleset, s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
             [limit],
         )
         return cast(list[LeaderRow], rows)
@@ -452,9 +478,13 @@ class Store:
         return {
             "format": "scorekeeper-export",
             "version": 1,
-            "nights": [self.night(n) for n in night_ids],
+            "nights": [self._night_dump(self.night(n)) for n in night_ids],
             "games": [self._game_dump(game) for game in games],
         }
+
+    def _night_dump(self, night: NightRow) -> dict[str, Any]:
+        """What was entered for a night (never its PIN hash or lock state)."""
+        return {key: night[key] for key in ("id", "name", "created_at", "closed_at", "money")}
 
     def _game_dump(self, game: GameRow) -> dict[str, Any]:
         return {
@@ -481,6 +511,7 @@ class Store:
         with self.writing():
             for night in nights:
                 row = _fields(night, "night", {"id": int, "name": str, "created_at": str, "closed_at": (str, None)})
+                row["money"] = night.get("money", "table") if night.get("money") in ("table", "paper") else "table"
                 if self._value("SELECT 1 FROM nights WHERE id = ?", [row["id"]]):
                     raise StoreError(f"night {row['id']} already exists: import into an empty database")
                 self.table("nights").insert(row)

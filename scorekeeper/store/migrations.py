@@ -158,9 +158,51 @@ def m008_night_locks_and_generations(db: Database) -> None:
     db.table("pin_tries").create({"lock": str, "tries": int, "blocked_until": float}, pk="lock")
 
 
+@migrations()
+def m009_money_mode_and_paid_payments(db: Database) -> None:
+    """A night is played with pennies on the table (bowls paid out at the table: nothing owed at the
+    end) or on paper (settled at the end, each payment marked paid as it is made)."""
+    db.table("nights").add_column("money", str, not_null_default="table")
+    db.table("paid_payments").create(
+        {"night_id": int, "payer": str, "payee": str, "amount": int, "marked_at": str},
+        pk=("night_id", "payer", "payee", "amount"),
+    )
+
+
+@migrations()
+def m010_stats_per_ruleset(db: Database) -> None:
+    """The leaderboard per game: points per round are never averaged across rulesets (a Pennies From
+    Heaven hand is worth thousands, and there the highest total wins)."""
+    db.table("ruleset_stats").create(
+        {
+            "player_id": int,
+            "ruleset": str,
+            "games": int,
+            "wins": int,
+            "points": int,
+            "rounds": int,
+            "money": int,
+            "best_low": int,
+            "best_high": int,
+            "worst_low": int,
+            "worst_high": int,
+        },
+        pk=("player_id", "ruleset"),
+        foreign_keys=[("player_id", "players", "id")],
+    )
+    db.execute(RULESET_STATS_SQL.format(where=""))
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),
        min(best_round), max(best_round), min(worst_round), max(worst_round)
 FROM results WHERE finished = 1 {where} GROUP BY player_id
+"""
+
+RULESET_STATS_SQL = """
+INSERT OR REPLACE INTO ruleset_stats
+SELECT r.player_id, g.ruleset, count(*), sum(r.won), sum(r.points), sum(r.rounds), sum(r.money),
+       min(r.best_round), max(r.best_round), min(r.worst_round), max(r.worst_round)
+FROM results r JOIN games g ON g.id = r.game_id WHERE r.finished = 1 {where} GROUP BY r.player_id, g.ruleset
 """

@@ -56,6 +56,7 @@ class NightRow(TypedDict):
     closed_at: str | None
     pin_hash: str | None  # a PIN on the night locks every game in it
     lock_generation: int
+    money: str  # "table" or "paper"
 
 
 class NightListRow(NightRow):
@@ -90,8 +91,9 @@ class PlayerRow(TypedDict):
 
 
 class PlayerTotals(TypedDict):
-    """A player's finished games added up (the leaderboard's numbers)."""
+    """A player's finished games of one ruleset added up (the leaderboard's numbers)."""
 
+    ruleset: str
     games: int
     wins: int
     points: int

@@ -1,0 +1,121 @@
+"""Nights and money as RULES.md now reads them: pennies on the table (nothing owed at the end) or on
+paper (the fewest payments, marked paid one by one); mixed penny values counted in cents."""
+
+import re
+
+from support import PLAYERS, csrf_token, tie_game
+
+
+def test_a_night_with_pennies_on_the_table_never_asks_anyone_to_pay(api, client):
+    night = api.call("POST", "/api/nights", {"name": "Fri"}, 201)["id"]  # the default: pennies on the table
+    tie_game(api, night)
+    report = api.call("GET", f"/api/nights/{night}")
+    # Ann +10, Bob +10 (the bowl of 21 split), Cy −7, Di −14; 1 penny stays in the bowl.
+    assert report["money"] == "table" and report["unit"] == "penny"
+    assert report["nets"] == {"Ann": 10, "Bob": 10, "Cy": -7, "Di": -14} and report["left_in_bowls"] == 1
+    assert report["settlement"] == []
+    page = client.get(f"/nights/{night}").text
+    assert "The bowls were paid out at the table after each game: nobody owes anybody anything" in page
+    assert " pays " not in page and "the bowl 1 penny" not in page
+
+
+def mark(client, night, payer, payee, amount, paid="1"):
+    page = client.get(f"/nights/{night}").text
+    data = {"csrf_token": csrf_token(page), "payer": payer, "payee": payee, "amount": amount, "paid": paid}
+    return client.post(f"/nights/{night}/paid", data=data)
+
+
+def test_a_night_on_paper_ends_with_the_fewest_payments_marked_paid_one_by_one(api, client):
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    first = tie_game(api, night)
+    report = api.call("GET", f"/api/nights/{night}")
+    payments = {(p["from"], p["to"], p["pennies"]): p["paid"] for p in report["settlement"]}
+    # Cy −7 and Di −14 pay Ann +10 and Bob +10; the odd penny goes into the bowl.
+    assert payments == {("Cy", "Bob", 7): False, ("Di", "Ann", 10): False, ("Di", "Bob", 3): False,
+                        ("Di", "the bowl", 1): False}  # fmt: skip
+    assert mark(client, night, "Di", "Ann", 10).status_code == 302
+    report = api.call("GET", f"/api/nights/{night}")
+    assert [(p["from"], p["to"], p["paid"]) for p in report["settlement"] if p["paid"]] == [("Di", "Ann", True)]
+    assert "✔ Paid — undo" in client.get(f"/nights/{night}").text
+    # A correction changes Di's net: the payment marked paid is not the same any more, and the page says so.
+    fix = {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5", "Di": "5 5 5"}}
+    api.call("PUT", f"/api/games/{first['id']}/rounds/7", fix)
+    report = api.call("GET", f"/api/nights/{night}")
+    assert not any(p["paid"] for p in report["settlement"])
+    page = client.get(f"/nights/{night}").text
+    assert "Changed since it was marked paid: Di paid Ann 10 pennies ($0.10)" in page
+    # Marked paid again for the new amount: it stays marked, whatever else changes.
+    new = next(p for p in report["settlement"] if p["from"] == "Di" and p["to"] == "Ann")
+    mark(client, night, "Di", "Ann", new["pennies"])
+    assert [p["paid"] for p in api.call("GET", f"/api/nights/{night}")["settlement"] if p["to"] == "Ann"] == [True]
+
+
+def test_the_money_mode_is_chosen_on_the_form_and_changed_while_the_night_is_open(api, client):
+    token = csrf_token(client.get("/nights").text)
+    response = client.post("/nights", data={"csrf_token": token, "name": "Sat", "money": "paper"})
+    night = int(re.search(r"/nights/(\d+)", response.headers["Location"]).group(1))
+    assert api.call("GET", f"/api/nights/{night}")["money"] == "paper"
+    page = client.get(f"/nights/{night}").text
+    client.post(f"/nights/{night}/money", data={"csrf_token": csrf_token(page), "money": "table"})
+    assert api.call("GET", f"/api/nights/{night}")["money"] == "table"
+    assert api.call("POST", f"/api/nights/{night}/money", {"money": "paper"})["money"] == "paper"
+    assert "'money' is one of" in api.call("POST", "/api/nights", {"money": "coins"}, 400)["error"]
+
+
+def test_games_at_different_penny_values_are_counted_in_cents(api):
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    five = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night,
+                                           "penny_cents": 5, "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    one = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night,
+                                          "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    for _ in range(7):
+        api.round(five, "Ann", {"Bob": ""})  # Bob never caught: the 5¢ game's bowl stays empty …
+    api.round(five, "Ann", {"Bob": "K"}, 400)  # (the game is over)
+    for number in range(7):
+        api.round(one, "Bob" if number else "Ann", {"Ann": "5" if number else ""} if number else {"Bob": ""})
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["unit"] == "cent"
+    # 1¢ game: Ann caught 6 times with one card → Ann pays 6 pennies = 6¢, Bob takes the bowl of 6: +6¢.
+    assert report["nets"] == {"Ann": -6, "Bob": 6}
+    assert [(p["from"], p["to"], p["pennies"]) for p in report["settlement"]] == [("Ann", "Bob", 6)]
+
+
+def test_the_audit_case_a_player_up_5_cents_and_down_1_cent_is_up_4(api):
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night, "first_dealer": "Ann"}
+    five = api.call("POST", "/api/games", {**body, "penny_cents": 5}, 201)["id"]
+    one = api.call("POST", "/api/games", body, 201)["id"]
+    for number in range(7):  # 5¢ game: Bob caught once (round 1): Ann takes the bowl of 1 penny = +5¢
+        api.round(five, "Ann", {"Bob": "K" if number == 0 else ""})
+    for number in range(7):  # 1¢ game: Ann caught once (round 1): Bob takes the bowl of 1 penny = +1¢
+        api.round(one, "Bob", {"Ann": "K" if number == 0 else ""})
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["unit"] == "cent" and report["nets"] == {"Ann": 4, "Bob": -4}
+    assert [(p["from"], p["to"], p["pennies"]) for p in report["settlement"]] == [("Bob", "Ann", 4)]
+
+
+def test_the_leaderboard_keeps_each_game_apart(api, client):
+    tie_game(api, None)
+    pfh = api.call("POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": PLAYERS[:2],
+                                          "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    hand = {"went_out": None, "sides": [{"players": ["Ann"], "melded_points": 900, "hands": {"Ann": ""}},
+                                         {"players": ["Bob"], "melded_points": 150, "hands": {"Bob": ""}}]}  # fmt: skip
+    for _ in range(3):
+        api.call("POST", f"/api/games/{pfh}/rounds", hand, 201)
+    page = client.get("/players").text
+    sections = dict(re.findall(r'<section aria-label="([^"]+)">(.*?)</section>', page, re.S))
+    assert set(sections) == {"Ten Pennies", "Pennies From Heaven"}
+    assert "900.0" in sections["Pennies From Heaven"] and "900.0" not in sections["Ten Pennies"]
+    assert "Money" not in sections["Pennies From Heaven"]
+
+
+def test_the_history_lists_entries_with_the_ids_undo_takes(api):
+    gid = api.new_game()["id"]
+    api.buy(gid, "Bob")
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    entries = api.call("GET", f"/api/games/{gid}/history")
+    assert [(e["text"], e["undoable"]) for e in entries] == [
+        ("Bob bought (round 1)", True), ("Round 1: Ann went out. Bob: K; Cy: no cards; Di: no cards", True),
+    ]  # fmt: skip
+    api.call("POST", f"/api/games/{gid}/undo", {"event": entries[0]["id"]}, 201)
+    assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 10
