@@ -20,7 +20,7 @@ from .history import describe_event
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name, name_key
-from .rules.night import carry_in, pending_after, replay_night
+from .rules.night import NOTHING, Pending, carry_in, pending_after, replay_night
 from .rules.rulesets import Ruleset
 from .side_input import hand_event
 from .store import NotFound, Store, StoreError
@@ -109,7 +109,9 @@ def start_game(
         carry = 0
         if night_id is not None:
             _check_open_night(store, night_id)
-            carry = carry_in(ruleset, night_pending(store, catalog, night_id))
+            carry = carry_in(
+                Setup(ruleset, players, dealer_seat, penny_cents, teams=sides), night_pending(store, catalog, night_id)
+            )
             if pin_hash:  # a PIN given in a night locks the night (a locked night keeps its own PIN)
                 store.lock_night(night_id, pin_hash)
                 pin_hash = None
@@ -256,9 +258,9 @@ def result_rows(game: Game) -> list[ResultRow]:
 # --- the carry through a night ----------------------------------------------------------------
 
 
-def night_pending(store: Store, catalog: Catalog, night_id: int) -> int:
+def night_pending(store: Store, catalog: Catalog, night_id: int) -> Pending:
     """The leftover waiting for the night's next game that plays for a bowl."""
-    pending = 0
+    pending = NOTHING
     for game_id in reversed(store.night_game_ids(night_id)):
         loaded = load_game(store, catalog, game_id)
         if loaded.game.ruleset.is_penny_game:
@@ -273,12 +275,13 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
     after it, so the walk stops there."""
     if not changed.ruleset.is_penny_game:
         return  # it plays for no bowl: the leftover passes over it unchanged
-    pending = changed.carry_out
+    pending = pending_after(changed, NOTHING)
     for game_id in store.night_game_ids(night_id, after=changed.id):
         row = store.game(game_id)
-        setup = game_setup(catalog, row, carry=carry_in(ruleset_of(catalog, row), pending))
+        setup = game_setup(catalog, row, carry=0)
         if not setup.ruleset.is_penny_game:
             continue
+        setup = replace(setup, carry_in=carry_in(setup, pending))
         if setup.carry_in == row["carry_in"]:
             return
         game = Game(setup, [event_from_row(e) for e in store.events(game_id)], game_id)

@@ -88,3 +88,16 @@ def test_a_new_game_starts_with_the_leftover_in_its_bowl(api, client):
     fresh = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night}, 201)
     assert fresh["bowl"] == 1
     assert "1 penny carried into the bowl" in client.get(f"/games/{fresh['id']}").text
+
+
+def test_a_leftover_keeps_its_value_it_is_not_carried_into_a_game_worth_more(api):
+    """Decided where RULES.md is silent: a 1¢ penny paid out at 5¢ would create 4¢ from nothing, so a
+    leftover carries only into the next bowl game of the same penny value; otherwise it stays in its bowl."""
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    tie_game(api, night)  # 1¢ a penny: 21 pennies, 10 each, 1 left
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "penny_cents": 5, "first_dealer": "Ann"}
+    five = api.call("POST", "/api/games", body, 201)
+    assert five["bowl"] == 0
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["unit"] == "cent" and report["left_in_bowls"] == 1  # the 1¢ penny, still in game 1's bowl
+    assert sum(report["nets"].values()) + report["left_in_bowls"] == 0  # every cent accounted for

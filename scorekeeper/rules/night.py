@@ -1,6 +1,10 @@
 """A night's games in order: the pennies a tie leaves in a bowl carry into the next game of the
 night that plays for a bowl (a Ten Pennies ruleset); games that play for no pennies are passed over.
 
+A leftover keeps the value it was paid in at: it carries only into a game whose penny is worth the
+same. Carried into a game worth more, paying it out would create money (a 1¢ penny paid out at 5¢);
+so where the next bowl game sets another penny value, the leftover stays in its bowl, shown as such.
+
 This is the one place the carry is worked out; the store keeps each game's carry-in so that
 loading a game never replays the games before it (see ``scorekeeper.table``).
 """
@@ -8,26 +12,41 @@ loading a game never replays the games before it (see ``scorekeeper.table``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .game import Event, Game, Setup
-from .rulesets import Ruleset
 
 
-def carry_in(ruleset: Ruleset, pending: int) -> int:
-    """What a game finds in its bowl at the start: the night's leftover, if it plays for a bowl."""
-    return pending if ruleset.is_penny_game else 0
+@dataclass(frozen=True)
+class Pending:
+    """The leftover waiting for the night's next bowl game, and what one of its pennies is worth."""
+
+    pennies: int = 0
+    penny_cents: int = 1
 
 
-def pending_after(game: Game, pending: int) -> int:
-    """The leftover waiting for the next bowl game once ``game`` is counted: a game that plays for
-    a bowl passes on its own leftover (0 until it ends: the pennies sit in its bowl); others pass it over."""
-    return game.carry_out if game.ruleset.is_penny_game else pending
+NOTHING = Pending()
 
 
-def replay_night(games: Iterable[tuple[Setup, Sequence[Event], int]], pending: int = 0) -> Iterator[Game]:
+def carry_in(setup: Setup, pending: Pending) -> int:
+    """What a game finds in its bowl at the start: the night's leftover, if it plays for a bowl at
+    the same penny value."""
+    if not setup.ruleset.is_penny_game or pending.penny_cents != setup.penny_cents:
+        return 0
+    return pending.pennies
+
+
+def pending_after(game: Game, pending: Pending) -> Pending:
+    """The leftover once ``game`` is counted: a game that plays for a bowl passes on its own leftover
+    (0 until it ends: the pennies sit in its bowl); others pass the earlier leftover over."""
+    if not game.ruleset.is_penny_game:
+        return pending
+    return Pending(game.carry_out, game.setup.penny_cents)
+
+
+def replay_night(games: Iterable[tuple[Setup, Sequence[Event], int]], pending: Pending = NOTHING) -> Iterator[Game]:
     """Each game (setup, events, id) replayed in night order with the carry passed forward."""
     for setup, events, game_id in games:
-        game = Game(replace(setup, carry_in=carry_in(setup.ruleset, pending)), events, game_id)
+        game = Game(replace(setup, carry_in=carry_in(setup, pending)), events, game_id)
         pending = pending_after(game, pending)
         yield game
