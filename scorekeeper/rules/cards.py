@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class CardError(ValueError):
@@ -105,7 +105,7 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 
 @functools.total_ordering
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Card:
     """One card; ``suit`` is None where the scorekeeper typed no suit (and for jokers)."""
 
@@ -115,6 +115,18 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank is Rank.JOKER and self.suit is not None:
             raise ValueError("a joker has no suit")
+        # Cards are counted in Counters all through the contract search: hash them once.
+        object.__setattr__(self, "_key", (int(self.rank), self.suit.value if self.suit else ""))
+        object.__setattr__(self, "_hash", hash(self._key))
+
+    _key: tuple[int, str] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def is_joker(self) -> bool:
