@@ -94,7 +94,9 @@ def offer_undo(game: Game, what: str, confirm: bool = False) -> None:
 
 def undo_offer(game: Game) -> dict[str, object] | None:
     """The offer made by the last entry, once, while that entry can still be undone."""
-    offer = session.pop("undo_offer", None)
+    if "undo_offer" not in session:  # a plain read: the session cookie is sent again only when it changes
+        return None
+    offer = session.pop("undo_offer")
     if not isinstance(offer, dict) or offer.get("game_id") != game.id:
         return None
     undoable = {buy.id for buy in game.buy_events()} | ({game.rounds[-1].record_id} if game.rounds else set())
