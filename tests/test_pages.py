@@ -179,3 +179,21 @@ def test_game_page_has_one_share_section_and_a_clean_title(client):
     assert page.count('class="share"') == 1
     title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
     assert title == "Game 1 — Ten Pennies"
+
+
+def test_a_small_game_page_never_says_1_pennies_1_buys_or_1_decks(api, client):
+    """One plural helper for pages, PDFs and messages: "1 penny", "1 buy", "1 deck"."""
+    gid = api.new_game(["Ann", "Bob"])["id"]  # 2 players: 1 deck
+    api.round(gid, "Ann", {"Bob": "K"})  # 1 card caught: 1 penny in the bowl
+    token = csrf_token(client.get(f"/games/{gid}").text)
+    for _ in range(9):
+        version = str(api.call("GET", f"/api/games/{gid}")["version"])
+        client.post(f"/games/{gid}/buys", data={"csrf_token": token, "player": "Bob", "version": version})
+    page = client.get(f"/games/{gid}").text
+    assert "1 deck (2 jokers)" in page and "Bob bought the discard — 1 buy left" in page
+    assert "Bowl: <strong>10</strong> pennies" in page
+    for wrong in ("1 pennies", "1 buys", "1 decks", "1 deck hold "):
+        assert wrong not in page
+    other = api.new_game(["Ann", "Bob", "Cy"])["id"]
+    api.round(other, "Ann", {"Bob": "K", "Cy": ""})
+    assert "Bowl: <strong>1</strong> penny" in client.get(f"/games/{other}").text

@@ -99,7 +99,7 @@ def test_scorepad_pdf_cells_worked_by_hand(client, api):
     assert table_row(tables, "Buys left")[3:] == ["10", "9", "10", "10"]
     # Ann has the lowest total and takes the bowl of 5 + 9 + 7 + 11 = 32.
     assert table_row(tables, "Ann") == ["Ann", "5", "32", "+27", "$0.27"]
-    assert table_row(tables, "Di") == ["Di", "11", "0", "-11", "−$0.11"]
+    assert table_row(tables, "Di") == ["Di", "11", "0", "−11", "−$0.11"]  # one minus sign, as in the money
 
 
 def test_blank_scorepad_without_names_has_name_boxes(client):
@@ -164,7 +164,8 @@ def test_night_summary_pdf(client, api):
         assert f"Game {state['id']} · Ten Pennies" in text
     money = [table for table in tables if table[0] == ["Player", "Net pennies", "Money"]]
     assert len(money) == 1
-    assert {row[0]: row[1] for row in money[0][1:]} == {name: f"{net:+d}" for name, net in report["nets"].items()}
+    signed = {name: f"{net:+d}".replace("-", "−") for name, net in report["nets"].items()}  # one minus sign
+    assert {row[0]: row[1] for row in money[0][1:]} == signed
     for payment in report["settlement"]:
         assert f"{payment['from']} pays {payment['to']} {payment['pennies']}" in text
     assert client.get("/nights/99/summary.pdf").status_code == 404

@@ -17,6 +17,7 @@ from ..forms import choices
 from ..history import describe_event, describe_events
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
 from ..rules.ledger import format_money
+from ..rules.scoring import plural
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
 from .forms import (
@@ -129,6 +130,18 @@ def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
 @bp.app_template_filter("money")
 def money_filter(pennies: int, penny_cents: int = 1) -> str:
     return format_money(pennies, penny_cents)
+
+
+@bp.app_template_filter("signed")
+def signed_filter(number: int) -> str:
+    """+9 / −9 with the same minus sign as the money column ("−$0.09"), not a hyphen."""
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
+
+@bp.app_template_filter("counted")
+def counted_filter(count: int, noun: str, many: str | None = None) -> str:
+    """The one plural helper of pages, PDFs and messages ("1 penny", "2 pennies"): rules.scoring.plural."""
+    return plural(count, noun, many)
 
 
 @bp.get("/")
@@ -270,7 +283,7 @@ def buy(game_id: int) -> ResponseReturnValue:
         return back_to_game()
     name = after.player_named(player)
     left = after.buys_left(name)
-    flash(f"{name} bought the discard" + (f" — {left} buys left" if left is not None else ""), "ok")
+    flash(f"{name} bought the discard" + (f" — {plural(left, 'buy')} left" if left is not None else ""), "ok")
     offer_undo(after, f"{name}’s buy")
     return back_to_game()
 

@@ -67,12 +67,16 @@ def check_deck_supply(ruleset: Ruleset, decks: int, hands: Mapping[str, tuple[Ca
         per_deck = ruleset.decks.jokers_per_deck if rank is Rank.JOKER else SUITS_PER_RANK
         if count > per_deck * decks:
             raise RoundError(
-                f"the hands hold {count} × {rank.label}, but {plural(decks, 'deck')} hold only {per_deck * decks}"
+                f"the hands hold {count} × {rank.label}, but {plural(decks, 'deck')} "
+                f"{'holds' if decks == 1 else 'hold'} only {per_deck * decks}"
             )
     by_card = Counter(card for card in everything if card.suit is not None)
     for card, count in sorted(by_card.items()):
         if count > decks:
-            raise RoundError(f"the hands hold {count} × {card.pretty()}, but {plural(decks, 'deck')} hold only {decks}")
+            raise RoundError(
+                f"the hands hold {count} × {card.pretty()}, but {plural(decks, 'deck')} "
+                f"{'holds' if decks == 1 else 'hold'} only {decks}"
+            )
 
 
 def score_round(
