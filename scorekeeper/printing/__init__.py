@@ -105,7 +105,7 @@ def blank() -> ResponseReturnValue:
             abort(400, str(error))
     seats = request.args.get("seats", "4")
     if not names and not (seats.isdigit() and ruleset.players_min <= int(seats) <= ruleset.players_max):
-        abort(400, f"seats is a number from {ruleset.players_min} to {ruleset.players_max}")
+        abort(400, f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {seats!r}")
     columns = names or [""] * int(seats)
     decks = ruleset.decks.decks_for(len(columns))
     html = render_template(

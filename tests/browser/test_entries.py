@@ -149,3 +149,22 @@ def test_undo_from_the_message(phone, base_url):
     page.locator("button:has-text('Yes, undo it')").tap()
     page.wait_for_url(re.compile(r"/games/\d+$"))
     assert state(page, game_url)["rounds"] == []
+
+
+def test_a_blank_scorepad_for_6_players_from_the_home_page(phone, base_url):
+    from support import pdf_tables
+
+    page = phone
+    page.goto(base_url)
+    settled(page)
+    page.select_option("#blank-ruleset", "ten-pennies")
+    page.select_option("#blank-seats", "6")
+    shot(page, "blank-scorepad-form")
+    url = page.evaluate(
+        "() => { const f = document.querySelector('.blank-form');"
+        " return f.action + '?' + new URLSearchParams(new FormData(f)).toString(); }"
+    )
+    response = page.request.get(url)
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+    header = pdf_tables(response.body())[0][0]
+    assert header[:3] == ["Rd", "Dealer", "Contract · wild"] and len(header) == 3 + 6
