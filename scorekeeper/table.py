@@ -102,21 +102,41 @@ def start_game(
     players = tuple(clean_name(name) for name in names)
     dealer_seat = _first_dealer_seat(players, first_dealer, rng)
     sides = tuple(tuple(clean_name(name) for name in team) for team in teams or ())
-    Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
-    side_of = [next(i for i, side in enumerate(sides) if name in side) for name in players] if sides else None
-    pin_hash = _pin_hash(pin) if pin else None
+    setup = Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
+    return _seat(store, catalog, setup, night_id, _pin_hash(pin) if pin else None)
+
+
+def rematch(store: Store, catalog: Catalog, loaded: LoadedGame) -> int:
+    """The same players in the same seats, the deal moved on one seat to the left, the same ruleset,
+    penny value, teams and night (if it is still open) and the same lock."""
+    game, row = loaded.game, loaded.row
+    if not game.finished:
+        raise GameError(
+            f"a rematch starts when the game is finished: {game.ruleset.round_word} {game.current_round} is next"
+        )
+    setup = replace(game.setup, first_dealer=(game.setup.first_dealer + 1) % len(game.players), carry_in=0)
+    night_id = row["night_id"]
+    if night_id is not None and store.night(night_id)["closed_at"]:
+        night_id = None
+    return _seat(store, catalog, setup, night_id, row["pin_hash"])
+
+
+def _seat(store: Store, catalog: Catalog, setup: Setup, night_id: int | None, pin_hash: str | None) -> int:
+    """Store a new game, in its night with the carry waiting there; a PIN given in a night locks the night."""
+    players = setup.players
+    side_of = (
+        [next(i for i, side in enumerate(setup.teams) if name in side) for name in players] if setup.teams else None
+    )
     with store.writing():
         carry = 0
         if night_id is not None:
             _check_open_night(store, night_id)
-            carry = carry_in(
-                Setup(ruleset, players, dealer_seat, penny_cents, teams=sides), night_pending(store, catalog, night_id)
-            )
-            if pin_hash:  # a PIN given in a night locks the night (a locked night keeps its own PIN)
+            carry = carry_in(setup, night_pending(store, catalog, night_id))
+            if pin_hash:  # a locked night keeps its own PIN
                 store.lock_night(night_id, pin_hash)
                 pin_hash = None
         return store.create_game(
-            ruleset.id, list(players), dealer_seat, penny_cents, side_of, night_id, pin_hash, carry
+            setup.ruleset.id, list(players), setup.first_dealer, setup.penny_cents, side_of, night_id, pin_hash, carry
         )
 
 

@@ -207,3 +207,46 @@ def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
         after = table.record_buy(store, catalog, table.load_game(store, catalog, second).game, "Bob")
         reloaded = table.load_game(store, catalog, second).game
     assert [e.id for e in after.events] == [e.id for e in reloaded.events] == [2]
+
+
+# --- rematch (#18) ---------------------------------------------------------------------------------
+
+
+def finish(api, game_id, players=PLAYERS):
+    for _ in range(7):
+        api.round(game_id, players[0], {name: "" for name in players[1:]})
+
+
+def test_a_rematch_seats_the_same_players_with_the_deal_one_seat_on(api):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "first_dealer": "Cy", "penny_cents": 5, "night": night}
+    game = api.call("POST", "/api/games", body, 201)
+    assert "finished" in api.call("POST", f"/api/games/{game['id']}/rematch", {}, 400)["error"]
+    finish(api, game["id"])
+    again = api.call("POST", f"/api/games/{game['id']}/rematch", {}, 201)
+    assert [p["name"] for p in again["players"]] == PLAYERS and again["ruleset"] == "ten-pennies"
+    assert again["penny_cents"] == 5 and again["round"] == 1
+    assert again["rounds"] == [] and api.call("GET", f"/api/nights/{night}")["games"][-1]["id"] == again["id"]
+    # Game 1: Cy dealt round 1 (so round 1's dealer of the rematch is Di, the next seat to the left).
+    assert first_dealer_of(api, game["id"]) == "Cy" and first_dealer_of(api, again["id"]) == "Di"
+
+
+def first_dealer_of(api, game_id):
+    """Round 1's dealer, as the recorded round shows it (a round is recorded first if none is)."""
+    if not api.call("GET", f"/api/games/{game_id}")["rounds"]:
+        api.round(game_id, "Ann", {"Bob": "", "Cy": "", "Di": ""})
+    return api.call("GET", f"/api/games/{game_id}")["rounds"][0]["dealer"]
+
+
+def test_a_rematch_of_a_locked_game_needs_its_pin_and_keeps_it(api, client):
+    game = api.new_game(pin="4321")["id"]
+    token = {"Authorization": f"Bearer {api.call('POST', f'/api/games/{game}/unlock', {'pin': '4321'})['token']}"}
+    for _ in range(7):
+        client.post(f"/api/games/{game}/rounds", json={"went_out": "Ann", "caught": {"Bob": "", "Cy": "", "Di": ""}},
+                    headers=token)  # fmt: skip
+    assert client.post(f"/api/games/{game}/rematch", json={}).status_code == 401
+    again = client.post(f"/api/games/{game}/rematch", json={}, headers=token)
+    assert again.status_code == 201
+    new = again.get_json()["id"]
+    assert client.post(f"/api/games/{new}/buys", json={"player": "Bob"}).status_code == 401  # locked as well
+    assert api.call("POST", f"/api/games/{new}/unlock", {"pin": "4321"})["locked"] is True

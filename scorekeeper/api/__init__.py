@@ -164,6 +164,16 @@ def get_game(game_id: int) -> ResponseReturnValue:
     return state(load(game_id))
 
 
+@bp.post("/games/<int:game_id>/rematch")
+@idempotent
+def rematch(game_id: int) -> ResponseReturnValue:
+    """A finished game played again: same players and seats, the deal one seat on, the same lock."""
+    store = get_store()
+    loaded = table.load_game(store, current_catalog(), game_id)
+    lock.require_api_unlock(lock.game_lock(store, loaded.row))
+    return state(load(table.rematch(store, current_catalog(), loaded)), 201)
+
+
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int) -> ResponseReturnValue:
     """Every entry, oldest first, with its id (ids are numbered across all games): what ``undo`` takes."""

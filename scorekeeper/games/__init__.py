@@ -267,6 +267,21 @@ def relock(game_id: int) -> ResponseReturnValue:
     return redirect(url_for("games.show", game_id=game_id))
 
 
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int) -> ResponseReturnValue:
+    """Play the finished game again: the scorekeeper stays unlocked for the new game's lock."""
+    loaded = writable(game_id)
+    if not LockForm().validate_on_submit():
+        return back_to_game()
+    store = get_store()
+    new_id = table.rematch(store, current_catalog(), loaded)
+    new_lock = lock.game_lock(store, store.game(new_id))
+    if new_lock is not None:
+        lock.remember_unlocked(new_lock)  # this device could change the old game: it keeps the new one
+    flash(f"Rematch: game {new_id}, the deal moved on one seat", "ok")
+    return redirect(url_for("games.show", game_id=new_id))
+
+
 @bp.post("/games/<int:game_id>/buys")
 def buy(game_id: int) -> ResponseReturnValue:
     game = writable(game_id).game

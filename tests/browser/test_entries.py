@@ -168,3 +168,21 @@ def test_a_blank_scorepad_for_6_players_from_the_home_page(phone, base_url):
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
     header = pdf_tables(response.body())[0][0]
     assert header[:3] == ["Rd", "Dealer", "Contract · wild"] and len(header) == 3 + 6
+
+
+def test_a_rematch_from_the_finished_game_page(phone, base_url):
+    page = phone
+    game_url = new_game(page, base_url, NAMES)
+    api_url = game_url.replace("/games/", "/api/games/")
+    for _ in range(7):
+        page.request.post(f"{api_url}/rounds", data={"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": ""}})
+    page.goto(game_url)
+    settled(page)
+    shot(page, "rematch-game-over")
+    with page.expect_navigation():
+        page.locator("button:has-text('Rematch')").tap()
+    assert page.url != game_url
+    expect(page.locator(".flash-ok")).to_contain_text("Rematch: game")
+    again = state(page, page.url)
+    assert [p["name"] for p in again["players"]] == NAMES and again["rounds"] == []
+    shot(page, "rematch-new-game")
