@@ -238,3 +238,12 @@ def test_three_jokers_do_not_make_a_ten_card_rummy_contract(rulesets):
     assert not find_contract(rulesets["ten-card-rummy"], 1, parse_hand("JKR JKR JKR 9S 4H")).valid
     assert not find_contract(rulesets["ten-card-rummy"], 1, parse_hand("2 2 2 9S")).valid
     assert find_contract(rulesets["ten-card-rummy"], 1, parse_hand("JKR K K 9S")).valid
+
+
+def test_the_meld_checker_states_each_game_s_own_wild_rule(client):
+    pfh = client.get("/melds?ruleset=pennies-from-heaven&round=1").text
+    assert "at most 2 wilds in a book, each with 2 naturals; none in a book of sevens" in pfh
+    assert "no more wilds than natural cards" not in pfh
+    assert "Does this hand make the contract?" not in pfh  # Pennies From Heaven has no contract to search for
+    tp = client.get("/melds?ruleset=ten-pennies&round=1").text
+    assert "at most 1 wild per set" in tp and "Does this hand make the contract?" in tp

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
 from ..forms import choices
-from ..meld_checks import MeldQuestionError, check
+from ..meld_checks import STAGE_LABELS, MeldQuestionError, check
 from ..rules.rulesets import RoundRule, Ruleset
 from ..web import current_catalog
 from .forms import MeldCheckForm
@@ -41,6 +41,8 @@ def checker() -> ResponseReturnValue:
         except MeldQuestionError as problem:
             error = str(problem)
     ruleset = catalog.rulesets.get(form.ruleset.data or "")
+    if ruleset is not None and ruleset.rounds[0].contract is None:  # no contract: nothing to search a hand for
+        form.stage.choices = choices((stage, text) for stage, text in STAGE_LABELS.items() if stage != "hand")
     page = render_template(
         "melds.html",
         form=form,

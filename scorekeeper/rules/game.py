@@ -662,7 +662,7 @@ def describe_round(setup: Setup, number: int) -> dict[str, object]:
         "first_player": setup.first_player(number),
         "contract": rule.contract.describe() if rule.contract else None,
         "wilds": rule.describe_wilds(),
-        "wild_limit": rule.describe_limit(),
+        "wild_limit": setup.ruleset.describe_wild_rule(rule),
         "decks": plural(setup.decks, "deck"),
         "jokers": setup.decks * setup.ruleset.decks.jokers_per_deck,
         "deal": setup.ruleset.cards_dealt,

@@ -174,6 +174,15 @@ class Ruleset:
             raise ValueError(f"{self.name} has rounds 1 to {len(self.rounds)}, not {number}")
         return self.rounds[number - 1]
 
+    def describe_wild_rule(self, rule: RoundRule) -> str:
+        """The wild-card rule of a round in table words (a books game states its book rule)."""
+        if self.books is not None:
+            return (
+                f"at most {self.books.max_wilds} wilds in a book, each with {self.books.naturals_per_wild} "
+                "naturals; none in a book of sevens"
+            )
+        return rule.describe_limit()
+
     @property
     def largest_deal(self) -> int:
         """Every card the decks of the largest table hold: no hand can be longer."""
