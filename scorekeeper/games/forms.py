@@ -202,7 +202,7 @@ class HandForm(EntryForm):
         return None if self.went_out.data == NOBODY else self.went_out.data
 
     def sides_data(self, sides: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
-        """What was typed, side by side, as the service takes it."""
+        """What was typed, side by side, as table.record_hand takes it."""
         data = []
         for entry, side in zip(self.sides, sides, strict=False):
             f = entry.form
