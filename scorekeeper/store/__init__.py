@@ -262,9 +262,6 @@ class Store:
             raise NotFound("there is no game behind that link")
         return int(found[0]["id"]), int(found[0]["revision"])
 
-    def game_by_share_token(self, token: str) -> int:
-        return self.revision_by_share_token(token)[0]
-
     def set_carry(self, game_id: int, carry_in: int) -> None:
         """A new carry-in changes the game's money: it is a new version of the game."""
         self.db.execute("UPDATE games SET carry_in = ?, revision = revision + 1 WHERE id = ?", [carry_in, game_id])
