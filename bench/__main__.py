@@ -354,7 +354,7 @@ def adversarial_benchmarks(rows: list[Row]) -> None:
     round, up to the largest deal, through the API, against a trivial question through the same API."""
     from scorekeeper.catalog import load_catalog
 
-    rulesets = [r for r in load_catalog(None).rulesets.values() if r.rounds[0].contract is not None]
+    rulesets = [r for r in load_catalog(None).rulesets.values() if r.has_contract]
     with tempfile.TemporaryDirectory() as folder:
         client = make_app(Path(folder), TESTING=False).test_client()
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .catalog import Catalog
 from .rules.game import Game, name_key
-from .rules.ledger import Payment, format_money, settle, settle_with_keeper
+from .rules.ledger import Payment, format_money, settle, settle_with_keeper, signed
 from .rules.scoring import plural
 from .store import Store
 from .store.rows import NightRow
@@ -58,6 +58,10 @@ class NightReport:
         if self.unit == "cent":
             return format_money(value, 1)
         return f"{plural(value, 'penny', 'pennies')} ({format_money(value, self.penny_cents)})"
+
+    def net(self, value: int) -> str:
+        """A net or a ledger line: "+9" / "−9" pennies, or "−$0.09" for a night counted in cents."""
+        return format_money(value, 1) if self.unit == "cent" else signed(value)
 
     def payments(self, keeper: str | None = None) -> list[tuple[Payment, bool]]:
         """The settlement with each payment's "marked paid" (only on paper: at the table, nothing is owed)."""

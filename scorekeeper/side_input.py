@@ -49,11 +49,14 @@ def _books(given: Any, side: str) -> dict[str, int]:
     return {kind: _count(given.get(kind), f"{side}: {kind} books") for kind in BOOK_KINDS}
 
 
+MAX_COUNT = 100_000  # far beyond any hand (a side's books, threes or points); keeps every sum storable
+
+
 def _count(value: Any, what: str) -> int:
     if value is None or value == "":
         return 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"{what} must be a whole number, 0 or more")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise GameError(f"{what} must be a whole number from 0 to {MAX_COUNT}")
     return value
 
 

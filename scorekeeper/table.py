@@ -304,7 +304,7 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
         setup = replace(setup, carry_in=carry_in(setup, pending))
         if setup.carry_in == row["carry_in"]:
             return
-        game = Game(setup, [event_from_row(e) for e in store.events(game_id)], game_id)
+        game = Game(setup, _events(store, game_id), game_id)
         store.set_carry(game_id, setup.carry_in)
         store.save_results(game_id, result_rows(game))
         pending = pending_after(game, pending)

@@ -152,3 +152,18 @@ def test_fuzzed_ids_bodies_and_content_types_never_500_nor_write(client, route, 
     assert response.status_code < 500, (path, number, data[:80], response.get_data(as_text=True)[:300])
     if response.status_code >= 400:
         assert (versions(client), client.get("/api/nights/1").status_code) == before
+
+
+def test_huge_counts_in_a_pennies_from_heaven_hand_are_refused_by_name(api):
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}
+    gid = api.call("POST", "/api/games", body, 201)["id"]
+    for side in (
+        {"players": ["Ann"], "red_threes": 10**30, "hands": {"Ann": ""}},
+        {"players": ["Ann"], "melded_points": 2**62, "hands": {"Ann": ""}},
+        {"players": ["Ann"], "books": {"natural": 10**9}, "hands": {"Ann": ""}},
+        {"players": ["Ann"], "hands": {"Ann": 2**62}},
+    ):
+        hand = {"went_out": None, "sides": [side, {"players": ["Bob"], "hands": {"Bob": ""}}]}
+        response = api.client.post(f"/api/games/{gid}/rounds", json=hand)
+        assert response.status_code == 400 and "from 0 to 100000" in response.get_json()["error"], response.get_json()
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0

@@ -16,7 +16,7 @@ from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import choices
 from ..history import describe_event, describe_events
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
-from ..rules.ledger import format_money
+from ..rules.ledger import format_money, signed
 from ..rules.scoring import plural
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
@@ -134,8 +134,7 @@ def money_filter(pennies: int, penny_cents: int = 1) -> str:
 
 @bp.app_template_filter("signed")
 def signed_filter(number: int) -> str:
-    """+9 / −9 with the same minus sign as the money column ("−$0.09"), not a hyphen."""
-    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+    return signed(number)
 
 
 @bp.app_template_filter("counted")

@@ -41,7 +41,7 @@ def checker() -> ResponseReturnValue:
         except MeldQuestionError as problem:
             error = str(problem)
     ruleset = catalog.rulesets.get(form.ruleset.data or "")
-    if ruleset is not None and ruleset.rounds[0].contract is None:  # no contract: nothing to search a hand for
+    if ruleset is not None and not ruleset.has_contract:  # nothing to search a hand for
         form.stage.choices = choices((stage, text) for stage, text in STAGE_LABELS.items() if stage != "hand")
     page = render_template(
         "melds.html",

@@ -31,6 +31,11 @@ def split_bowl(bowl: int, winning: tuple[str, ...]) -> Payout:
     return Payout(winning, {name: share for name in winning}, left)
 
 
+def signed(number: int) -> str:
+    """+9 / −9 with the same minus sign as format_money ("−$0.09"), not a hyphen."""
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
+
 def format_money(pennies: int, penny_cents: int = 1) -> str:
     """Pennies as currency at the table's penny value: 37 pennies at 1¢ → '$0.37'."""
     cents = pennies * penny_cents

@@ -160,6 +160,11 @@ class Ruleset:
         return self.pennies_per_card > 0 or bool(self.buys and self.buys.pennies)
 
     @property
+    def has_contract(self) -> bool:
+        """Its rounds set a first-down contract (Pennies From Heaven's hands set a board minimum instead)."""
+        return self.rounds[0].contract is not None
+
+    @property
     def by_sides(self) -> bool:
         """Scored side by side with books and threes (Pennies From Heaven), not by cards caught."""
         return self.family == "books"
