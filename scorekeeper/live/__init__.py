@@ -1,9 +1,12 @@
-"""The live view: a read-only scorepad behind an unguessable share link, refreshing itself."""
+"""What the table watches: the live view (a read-only scorepad behind an unguessable share link)
+and the table view (standings in big numbers to prop up in the middle of the table), both
+refreshing themselves when the game's version moves."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, render_template
 from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 
 from .. import table
 from ..rules.game import describe_round
@@ -21,27 +24,52 @@ def shared_game_id(token: str) -> tuple[int, int]:
         abort(404)
 
 
-def context(token: str) -> dict[str, object]:
-    game_id, _ = shared_game_id(token)
-    game = table.load_game(get_store(), current_catalog(), game_id).game
+def game_context(game_id: int) -> dict[str, object]:
+    try:
+        loaded = table.load_game(get_store(), current_catalog(), game_id)
+    except table.GameNotFound:
+        abort(404)
+    game = loaded.game
     current = describe_round(game.setup, game.current_round) if game.current_round else None
-    return {"game": game, "round": current, "token": token}
+    return {"game": game, "round": current, "row": loaded.row}
+
+
+def version_answer(version: int) -> Response:
+    """What every phone at the table polls: one integer, read without replaying the game."""
+    response = jsonify(version=version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/live/<token>")
 def view(token: str) -> ResponseReturnValue:
-    return render_template("live.html", **context(token))
+    return render_template("live.html", token=token, **game_context(shared_game_id(token)[0]))
 
 
 @bp.get("/live/<token>/fragment")
 def fragment(token: str) -> ResponseReturnValue:
     """Just the changing part, fetched by the page when the version moves."""
-    return render_template("_live_fragment_page.html", **context(token))
+    return render_template("_live_fragment_page.html", token=token, **game_context(shared_game_id(token)[0]))
 
 
 @bp.get("/live/<token>/state")
 def state(token: str) -> ResponseReturnValue:
-    """What every phone at the table polls: one integer, read without replaying the game."""
-    response = jsonify(version=shared_game_id(token)[1])
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return version_answer(shared_game_id(token)[1])
+
+
+@bp.get("/games/<int:game_id>/table")
+def table_view(game_id: int) -> ResponseReturnValue:
+    return render_template("table_view.html", **game_context(game_id))
+
+
+@bp.get("/games/<int:game_id>/table/fragment")
+def table_fragment(game_id: int) -> ResponseReturnValue:
+    return render_template("_table_fragment.html", **game_context(game_id))
+
+
+@bp.get("/games/<int:game_id>/table/state")
+def table_state(game_id: int) -> ResponseReturnValue:
+    try:
+        return version_answer(get_store().revision(game_id))
+    except NotFound:
+        abort(404)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .books import SideEntry, SideResult, board_minimum, score_hand, side_name
 from .cards import Card, format_hand
-from .ledger import Payout, split_bowl, winners
+from .ledger import Payout, Standing, split_bowl, standings, winners
 from .rulesets import RoundRule, Ruleset
 from .scoring import PlayerResult, RoundError, plural, score_round
 
@@ -339,6 +339,10 @@ class Game:
         if not self.rounds:
             return ()
         return winners(self.totals(), lowest_wins=self.ruleset.winner == "lowest")
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Competitors from first to last, with the points each is behind the leader."""
+        return standings(self.totals(), lowest_wins=self.ruleset.winner == "lowest")
 
     def payout(self) -> Payout:
         """Who takes the bowl: nobody until the last round is recorded (and nothing is left over)."""

@@ -21,6 +21,26 @@ def winners(totals: Mapping[str, int], lowest_wins: bool) -> tuple[str, ...]:
     return tuple(name for name, total in totals.items() if total == best)
 
 
+@dataclass(frozen=True)
+class Standing:
+    rank: int  # 1 for the leader; equal totals share a rank and the next rank is skipped ("1, 1, 3")
+    name: str
+    total: int
+    behind: int  # points between this total and the leader's: 0 for the leader(s)
+
+
+def standings(totals: Mapping[str, int], lowest_wins: bool) -> tuple[Standing, ...]:
+    """Everyone from first to last; equal totals keep the order ``totals`` lists them (seat order)."""
+    ordered = sorted(totals.items(), key=lambda item: item[1] if lowest_wins else -item[1])
+    result: list[Standing] = []
+    for place, (name, total) in enumerate(ordered, start=1):
+        tied = bool(result) and result[-1].total == total
+        rank = result[-1].rank if tied else place
+        behind = abs(total - ordered[0][1])
+        result.append(Standing(rank, name, total, behind))
+    return tuple(result)
+
+
 def split_bowl(bowl: int, winning: tuple[str, ...]) -> Payout:
     """Split the bowl evenly among the winners; the pennies that cannot be split stay in it."""
     if bowl < 0:

@@ -262,6 +262,13 @@ class Store:
             raise NotFound("there is no game behind that link")
         return int(found[0]["id"]), int(found[0]["revision"])
 
+    def revision(self, game_id: int) -> int:
+        """The game's version: what the table view polls, one indexed read."""
+        found = self._value("SELECT revision FROM games WHERE id = ?", [game_id])
+        if found is None:
+            raise NotFound(f"there is no game {game_id}")
+        return int(found)
+
     def set_carry(self, game_id: int, carry_in: int) -> None:
         """A new carry-in changes the game's money: it is a new version of the game."""
         self.db.execute("UPDATE games SET carry_in = ?, revision = revision + 1 WHERE id = ?", [carry_in, game_id])
