@@ -212,6 +212,33 @@ def preview_round(game: Game, went_out: str, caught: Mapping[str, str], number: 
     return game.with_event(round_event(game, number, went_out, caught))
 
 
+@dataclass(frozen=True)
+class HandPreview:
+    """A hand being entered, scored side by side: what each side scores, and why the hand as a whole
+    would be refused yet (with the player it names), if it would."""
+
+    number: int
+    scores: dict[str, int]
+    totals: dict[str, int]  # each side's game total with this hand
+    problem: str | None = None
+    player: str | None = None
+
+
+def preview_hand(game: Game, went_out: str | None, sides: Sequence[Any], number: int | None = None) -> HandPreview:
+    """The hand's scores as entered so far, without saving anything. What cannot be read at all
+    (a bad card, a count that is not a number) is refused with GameError as on Save."""
+    record = hand_event(game, _next_id(game), number, went_out, sides)
+    before = game.totals_before(record.round)
+    problem, player = None, None
+    try:
+        results = dict(game.with_event(record).rounds[record.round - 1].results)
+    except GameError as error:
+        results, problem, player = dict(game.hand_as_entered(record)), str(error), error.player
+    scores = {name: result.points for name, result in results.items()}
+    totals = {name: before[name] + points for name, points in scores.items()}
+    return HandPreview(record.round, scores, totals, problem, player)
+
+
 def round_event(game: Game, number: int | None, went_out: str, caught: Mapping[str, str]) -> RoundRecord:
     if number is None:
         if game.current_round is None:

@@ -365,3 +365,95 @@ def test_piles_and_hands_entered_as_the_points_the_table_counted(api):
     # Bob & Di: − (35 counted + K 10 + 150 counted + fifteen 5-point cards 75) = −270.
     assert state["rounds"][0]["results"]["Bob & Di"]["deducted"] == 270
     assert state["rounds"][0]["results"]["Bob & Di"]["score"] == -270
+
+
+# --- Pennies From Heaven: the live side totals, and points instead of cards on the page -----------
+
+
+def test_preview_of_a_hand_scores_each_side_without_saving(api):
+    gid = new_pfh(api)["id"]
+    went_out, sides = PFH_HANDS[0]
+    answer = api.call("POST", f"/api/games/{gid}/preview", {"went_out": went_out, "sides": sides})
+    # Hand 1 worked out above: Ann & Cy 4440, Bob & Di −5; totals are the hand's (the first one).
+    assert answer == {
+        "sides": {"Ann & Cy": {"score": 4440, "total": 4440}, "Bob & Di": {"score": -5, "total": -5}},
+        "problem": None,
+        "player": None,
+    }
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 1 - 1  # nothing saved
+
+
+def test_preview_shows_each_side_while_the_hand_is_refused(api):
+    gid = new_pfh(api)["id"]
+    api.call("POST", f"/api/games/{gid}/rounds", {"went_out": PFH_HANDS[0][0], "sides": PFH_HANDS[0][1]}, 201)
+    # Hand 2, Ann going out before her side has its book of sevens: refused, and said why; each
+    # side's score as entered still shows. Ann & Cy: out 100 + 1 red three 100 + natural 500 + wild 1500
+    # + 200 melded = 2400 (total 4440 + 2400); Bob & Di: 1 red three 100 + 60 melded − 20 (A) = 140.
+    sides = [
+        side(TEAMS[0], 1, {"natural": 1, "wild": 1}, points=200),
+        side(TEAMS[1], 1, melded="K K K Q Q Q", hands={"Bob": "A", "Di": ""}),
+    ]
+    answer = api.call("POST", f"/api/games/{gid}/preview", {"went_out": "Ann", "sides": sides})
+    assert answer["problem"] == "hand 2: Ann & Cy cannot go out without a book of sevens"
+    assert answer["player"] == "Ann"
+    assert answer["sides"] == {
+        "Ann & Cy": {"score": 2400, "total": 6840},
+        "Bob & Di": {"score": 140, "total": 135},
+    }
+
+
+def test_preview_refuses_what_cannot_be_read_naming_it(api):
+    gid = new_pfh(api)["id"]
+    sides = [side(TEAMS[0]), side(TEAMS[1], hands={"Bob": "K Z"})]
+    answer = api.call("POST", f"/api/games/{gid}/preview", {"went_out": None, "sides": sides}, 400)
+    assert "Bob's cards" in answer["error"] and "'Z'" in answer["error"]
+
+
+def piles_as_points_form(hand_points=None, pile_points=None, pile_cards=None):
+    """Hand 3 of PFH_HANDS through the page, Bob & Di's piles given as the points the table counted."""
+    went_out, sides = PFH_HANDS[2]
+    data = hand_form_data(went_out, sides)
+    for j, name in enumerate(TEAMS[1]):
+        data[f"sides-1-piles-{j}"] = (pile_cards or {}).get(name, "")
+        data[f"sides-1-pile_points-{j}"] = str((pile_points or {}).get(name, ""))
+        if hand_points and name in hand_points:
+            data[f"sides-1-hands-{j}"] = ""
+            data[f"sides-1-hand_points-{j}"] = str(hand_points[name])
+    return data
+
+
+def test_piles_and_hands_entered_as_points_on_the_page(client):
+    game_url = new_game_page(client, "pennies-from-heaven", teams="2")
+    for went_out, sides in PFH_HANDS[:2]:
+        assert post_page(client, f"{game_url}/rounds/new", hand_form_data(went_out, sides)).status_code == 302
+    # Bob's pile: fifteen 5-point cards = 75; Di's: fifteen 10-point cards = 150; Di's hand 3C 5 = 105.
+    # Bob & Di: −(20 + 105 + 75 + 150) = −350, as with every card typed.
+    data = piles_as_points_form(hand_points={"Di": 105}, pile_points={"Bob": 75, "Di": 150})
+    response = post_page(client, f"{game_url}/rounds/new", data)
+    assert response.status_code == 302, re.findall(r'class="flash flash-error".*?</div>', response.text, re.S)
+    state = client.get("/api" + game_url).get_json()
+    assert {s["name"]: s["points"] for s in state["sides"]} == PFH_TOTALS
+    # Correcting the hand shows the points as they were entered.
+    page = client.get(f"{game_url}/rounds/3/edit").text
+    assert re.search(r'name="sides-1-pile_points-0"[^>]* value="75"', page)
+    assert re.search(r'name="sides-1-hand_points-1"[^>]* value="105"', page)
+
+
+def test_a_pile_as_points_and_as_cards_is_refused_keeping_both(client):
+    game_url = new_game_page(client, "pennies-from-heaven", teams="2")
+    for went_out, sides in PFH_HANDS[:2]:
+        post_page(client, f"{game_url}/rounds/new", hand_form_data(went_out, sides))
+    data = piles_as_points_form(pile_points={"Bob": 75, "Di": 150}, pile_cards={"Bob": "4 4 4"})
+    response = post_page(client, f"{game_url}/rounds/new", data)
+    assert response.status_code == 400
+    assert "Bob&#39;s pile: give its points or its cards, not both" in response.text
+    assert 'value="4 4 4"' in response.text and 'value="75"' in response.text
+    assert client.get("/api" + game_url).get_json()["version"] == 2
+
+
+def test_a_count_that_is_not_a_number_is_named_on_the_page(client):
+    game_url = new_game_page(client, "pennies-from-heaven", teams="2")
+    data = hand_form_data(None, [side(TEAMS[0]), side(TEAMS[1])]) | {"sides-0-pile_points-0": "lots"}
+    response = post_page(client, f"{game_url}/rounds/new", data)
+    assert response.status_code == 400 and "Not a valid integer value" in response.text
+    assert 'value="lots"' in response.text

@@ -250,11 +250,20 @@ def undo(game_id: int) -> ResponseReturnValue:
 
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int) -> ResponseReturnValue:
-    """Points and pennies of a round being entered, without saving it (the live totals of the form)."""
+    """Points of a round or hand being entered, without saving it (the live totals of the form)."""
     data = body()
     number = field(data, "round", int, required=False)
-    game = table.preview_round(load(game_id), number=number, **round_args(data))
-    result = game.rounds[(number or len(game.rounds)) - 1]
+    game = load(game_id)
+    if game.ruleset.by_sides:
+        went_out = field(data, "went_out", str, required=False)
+        hand = table.preview_hand(game, went_out, field(data, "sides", list), number)
+        return jsonify(
+            sides={name: {"score": score, "total": hand.totals[name]} for name, score in hand.scores.items()},
+            problem=hand.problem,
+            player=hand.player,
+        )
+    after = table.preview_round(game, number=number, **round_args(data))
+    result = after.rounds[(number or len(after.rounds)) - 1]
     return jsonify(
         {name: {"points": r.points, "pennies": r.pennies, "cards": len(r.cards)} for name, r in result.results.items()}
     )

@@ -16,7 +16,7 @@ from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import choices
 from ..history import describe_event, describe_events
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
-from ..rules.ledger import format_money, signed
+from ..rules.ledger import format_money, minus, signed
 from ..rules.scoring import plural
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
@@ -135,6 +135,12 @@ def money_filter(pennies: int, penny_cents: int = 1) -> str:
 @bp.app_template_filter("signed")
 def signed_filter(number: int) -> str:
     return signed(number)
+
+
+@bp.app_template_filter("score")
+def score_filter(number: int) -> str:
+    """A score or total, below zero with the one minus sign of the app ("−350", as in "−$0.09")."""
+    return minus(number)
 
 
 @bp.app_template_filter("counted")
@@ -408,9 +414,11 @@ def fill_from_hand(form: HandForm, game: Game, number: int) -> None:
             getattr(f, kind).data = count
         f.melded.data = " ".join(map(str, side.melded)) if side.melded is not None else ""
         f.melded_points.data = side.melded_points
-        for name, hand, pile in zip(side.players, f.hands, f.piles, strict=False):
-            hand.data = " ".join(map(str, side.hands.get(name, ())))
-            pile.data = " ".join(map(str, side.piles.get(name, ())))
+        for seat, name in enumerate(side.players):
+            f.hands[seat].data = " ".join(map(str, side.hands.get(name, ())))
+            f.piles[seat].data = " ".join(map(str, side.piles.get(name, ())))
+            f.hand_points[seat].data = side.hand_points.get(name)
+            f.pile_points[seat].data = side.pile_points.get(name)
 
 
 def fill_from_round(form: RoundForm, game: Game, number: int) -> None:

@@ -21,6 +21,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ..forms import choices
 from ..rules.game import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
+from ..side_input import MAX_COUNT
 
 MAX_PLAYERS = 8
 
@@ -108,6 +109,16 @@ class VersionedForm(FlaskForm):
         self.form_errors.append(str(error))
 
 
+def one_box_per_seat(boxes: FieldList[Any], seats: int, typed: Any) -> None:
+    """One box per seat, each read by its own name: FieldList closes up a gap in what was sent (a box
+    left out, like a disabled one) and would shift every later entry a seat."""
+    boxes.entries, boxes.last_index = [], -1
+    for _ in range(seats):
+        box = boxes.append_entry()
+        if typed is not None:
+            box.process(typed)
+
+
 class BuyForm(VersionedForm):
     player = HiddenField(validators=[InputRequired()])
 
@@ -137,12 +148,8 @@ class RoundForm(EntryForm):
     def for_players(cls, players: tuple[str, ...], **kwargs: object) -> RoundForm:
         form = cls(**kwargs)
         form.went_out.choices = choices((name, name) for name in players)
-        # One box per seat, read by its own name: a browser leaves out the went-out player's
-        # (disabled) box, and FieldList would close up the gap and shift later hands a seat.
-        typed = request.form if form.is_submitted() else {}
-        form.caught.entries, form.caught.last_index = [], -1
-        for seat in range(len(players)):
-            form.caught.append_entry(typed.get(f"caught-{seat}", ""))
+        # A browser leaves out the went-out player's (disabled) box.
+        one_box_per_seat(form.caught, len(players), request.form if form.is_submitted() else None)
         return form
 
     def refuse(self, error: GameError, players: tuple[str, ...]) -> None:
@@ -162,22 +169,28 @@ class RoundForm(EntryForm):
 
 NOBODY = "nobody"
 COUNT = [Optional(), NumberRange(min=0, max=99, message="a count from 0 to 99")]
+POINTS = [Optional(), NumberRange(min=0, max=MAX_COUNT, message=f"points from 0 to {MAX_COUNT}")]
 
 
 class SideForm(Form):
-    """One side's end of a hand (a sub-form: the CSRF token is the whole form's)."""
+    """One side's end of a hand (a sub-form: the CSRF token is the whole form's). Melds, hands and
+    piles take the points the table counted or the cards (RULES.md: counting a 15-card pile card by
+    card is what tables avoid)."""
 
     red_threes = IntegerField("Red 3s", default=0, validators=COUNT)
     natural = IntegerField("Natural (red) books", default=0, validators=COUNT)
     mixed = IntegerField("Books with wilds (black)", default=0, validators=COUNT)
     sevens = IntegerField("Books of sevens", default=0, validators=COUNT)
     wild = IntegerField("Wild books", default=0, validators=COUNT)
-    melded = StringField("Cards melded")
-    melded_points = IntegerField(
-        "…or their points", validators=[Optional(), NumberRange(min=0, message="points cannot be negative")]
-    )
-    hands = FieldList(StringField("Cards left in hand"))
-    piles = FieldList(StringField("Pile (only if caught off the board)"))
+    melded_points = IntegerField("Points of the cards melded", validators=POINTS)
+    melded = StringField("…or the cards melded")
+    hand_points = FieldList(IntegerField("Points left in hand", validators=POINTS))
+    hands = FieldList(StringField("…or the cards left in hand"))
+    pile_points = FieldList(IntegerField("Points in the pile", validators=POINTS))
+    piles = FieldList(StringField("…or the pile's cards"))
+
+    def counts(self) -> list[IntegerField]:
+        return [self.red_threes, self.natural, self.mixed, self.sevens, self.wild]
 
 
 class HandForm(EntryForm):
@@ -191,18 +204,18 @@ class HandForm(EntryForm):
         form.went_out.choices = choices([(name, name) for name in players] + [(NOBODY, "Nobody")])
         while len(form.sides) < len(sides):
             form.sides.append_entry()
+        typed = request.form if form.is_submitted() else None
         for entry, side in zip(form.sides, sides, strict=False):
-            while len(entry.form.hands) < len(side):
-                entry.form.hands.append_entry("")
-            while len(entry.form.piles) < len(side):
-                entry.form.piles.append_entry("")
+            for seats in (entry.form.hands, entry.form.piles, entry.form.hand_points, entry.form.pile_points):
+                one_box_per_seat(seats, len(side), typed)
         return form
 
     def went_out_name(self) -> str | None:
         return None if self.went_out.data == NOBODY else self.went_out.data
 
     def sides_data(self, sides: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
-        """What was typed, side by side, as table.record_hand takes it."""
+        """What was typed, side by side, as table.record_hand takes it: a hand or a pile is its
+        points (a whole number) or its cards (text)."""
         data = []
         for entry, side in zip(self.sides, sides, strict=False):
             f = entry.form
@@ -213,8 +226,20 @@ class HandForm(EntryForm):
                     "books": {kind: getattr(f, kind).data for kind in ("natural", "mixed", "sevens", "wild")},
                     "melded": f.melded.data or None,
                     "melded_points": f.melded_points.data,
-                    "hands": {name: (h.data or "") for name, h in zip(side, f.hands, strict=False)},
-                    "piles": {name: (p.data or "") for name, p in zip(side, f.piles, strict=False)},
+                    "hands": _points_or_cards(side, f.hand_points, f.hands, "hand"),
+                    "piles": _points_or_cards(side, f.pile_points, f.piles, "pile"),
                 }
             )
         return data
+
+
+def _points_or_cards(
+    side: tuple[str, ...], points: FieldList[IntegerField], cards: FieldList[StringField], what: str
+) -> dict[str, int | str]:
+    given: dict[str, int | str] = {}
+    for name, counted, typed in zip(side, points, cards, strict=False):
+        text = (typed.data or "").strip()
+        if counted.data is not None and text:
+            raise GameError(f"{name}'s {what}: give its points or its cards, not both", name)
+        given[name] = counted.data if counted.data is not None else text
+    return given

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .books import SideEntry, SideResult, board_minimum, score_hand, side_name
+from .books import SideEntry, SideResult, board_minimum, score_as_entered, score_hand, side_name
 from .cards import Card, format_hand
 from .ledger import Payout, Standing, split_bowl, standings, winners
 from .rulesets import RoundRule, Ruleset
@@ -579,6 +579,20 @@ class Game:
         ]
 
     # --- JSON ---------------------------------------------------------------------------
+
+    def hand_as_entered(self, record: HandRecord) -> dict[str, SideResult]:
+        """Each side's score for a hand being entered, side by side, while the hand as a whole may not
+        pass its checks yet (the live totals of the form: a side entered in full shows its score)."""
+        someone_out = record.went_out is not None
+        scored = {
+            side.name: score_as_entered(self.ruleset, side, record.went_out in side.players, someone_out)
+            for side in record.sides
+        }
+        return {name: result for name, result in scored.items() if result is not None}
+
+    def totals_before(self, number: int) -> dict[str, int]:
+        """Each competitor's total before round (or hand) ``number``."""
+        return self.running_totals()[number - 2] if number > 1 else dict.fromkeys(self.competitors, 0)
 
     def side_of(self, player: str) -> str:
         return next(side_name(side) for side in self.setup.sides if player in side)

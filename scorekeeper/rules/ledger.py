@@ -51,6 +51,11 @@ def split_bowl(bowl: int, winning: tuple[str, ...]) -> Payout:
     return Payout(winning, {name: share for name in winning}, left)
 
 
+def minus(number: int) -> str:
+    """A score as printed: below zero with the minus sign of signed() and format_money ("−350")."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
 def signed(number: int) -> str:
     """+9 / −9 with the same minus sign as format_money ("−$0.09"), not a hyphen."""
     return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"

@@ -43,10 +43,10 @@ def buy_penalty(ruleset: Ruleset, buys: int) -> int:
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
-    """ "1 deck", "2 decks"; ``many`` for nouns that do not just take an s ("penny", "pennies")."""
-    if count == 1:
-        return f"{count} {noun}"
-    return f"{count} {many or noun + 's'}"
+    """ "1 deck", "2 decks"; ``many`` for nouns that do not just take an s ("penny", "pennies").
+    Below zero with a minus sign, not a hyphen ("−350 points")."""
+    number = f"−{-count}" if count < 0 else str(count)
+    return f"{number} {noun if count == 1 else many or noun + 's'}"
 
 
 def check_hand_size(ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int) -> None:

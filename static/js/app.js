@@ -54,8 +54,9 @@ function relabelDealers() {
 }
 
 // The tap pad: each tap adds one card to the selected line (a player's hand, or a meld).
-// `isOpen(row)` says which rows take cards; `changed()` runs after every edit.
-function tapPad(form, isOpen, changed) {
+// `isOpen(row)` says which rows take cards; `changed()` runs after every edit. With `onlyForCards`
+// the pad shows only while a card line is chosen (a form that is mostly number boxes).
+function tapPad(form, isOpen, changed, onlyForCards = false) {
   const rows = Array.from(form.querySelectorAll(".hand-row"));
   const inputOf = (row) => row.querySelector(".hand-input");
   const openRows = () => rows.filter(isOpen);
@@ -64,6 +65,7 @@ function tapPad(form, isOpen, changed) {
   const select = (row) => {
     rows.forEach((r) => r.classList.toggle("active", r === row));
     active = row;
+    if (onlyForCards && pad) pad.hidden = !row;
     // Keep the line being filled in sight above the sticky card pad (and below the sticky strip).
     if (row && pad) {
       form.style.setProperty("--pad-height", `${pad.offsetHeight + 8}px`);
@@ -101,6 +103,12 @@ function tapPad(form, isOpen, changed) {
     inputOf(row).addEventListener("focus", () => select(row));
     inputOf(row).addEventListener("input", changed);
   });
+  if (onlyForCards) {
+    // A number box or a stepper chosen: no card pad over the form.
+    form.addEventListener("focusin", (event) => {
+      if (event.target.matches("input:not(.hand-input), .step")) select(null);
+    });
+  }
   return {
     rows,
     inputOf,
@@ -176,8 +184,90 @@ function roundForm() {
 }
 
 function meldForm() {
-  const form = document.querySelector(".meld-form, .hand-form");
+  const form = document.querySelector(".meld-form");
   if (form) tapPad(form, () => true, () => {});
+}
+
+// Steppers (red threes, books): − and + change the count by one, never below 0.
+function steppers() {
+  document.querySelectorAll(".stepper").forEach((stepper) => {
+    const input = stepper.querySelector("input");
+    stepper.querySelectorAll("[data-step]").forEach((button) => button.addEventListener("click", () => {
+      const now = parseInt(input.value || "0", 10);
+      input.value = String(Math.min(99, Math.max(0, (Number.isNaN(now) ? 0 : now) + Number(button.dataset.step))));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }));
+  });
+}
+
+// A number the table counted, or what was typed (the app says why it is not a number).
+function countOrText(input) {
+  const text = input.value.trim();
+  if (text === "") return null;
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+const MINUS = "\u2212";
+const plain = (n) => (n < 0 ? MINUS + Math.abs(n) : String(n));
+const signed = (n) => (n > 0 ? "+" + n : plain(n));
+
+// Hand entry by sides (Pennies From Heaven): each side's score and game total as it is entered.
+function handForm() {
+  const form = document.querySelector(".hand-form");
+  if (!form) return;
+  const error = form.querySelector(".preview-error");
+  const sides = Array.from(form.querySelectorAll("fieldset.side"));
+  let timer = null;
+  const schedule = () => { clearTimeout(timer); timer = setTimeout(preview, 300); };
+  tapPad(form, (row) => row.offsetParent !== null, schedule, true);
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", schedule);
+
+  const sideData = (fieldset) => {
+    const side = { players: JSON.parse(fieldset.dataset.players), books: {}, hands: {}, piles: {} };
+    fieldset.querySelectorAll("[data-count]").forEach((input) => {
+      const count = countOrText(input);
+      if (input.dataset.count === "red_threes") side.red_threes = count;
+      else side.books[input.dataset.count] = count;
+    });
+    const meldedPoints = countOrText(fieldset.querySelector('[data-points="melded"]'));
+    const melded = fieldset.querySelector('[data-cards="melded"]').value.trim();
+    if (meldedPoints !== null) side.melded_points = meldedPoints;
+    if (melded) side.melded = melded;
+    for (const role of ["hand", "pile"]) {
+      const into = role === "hand" ? side.hands : side.piles;
+      fieldset.querySelectorAll(`[data-cards="${role}"]`).forEach((input) => { into[input.dataset.player] = input.value; });
+      fieldset.querySelectorAll(`[data-points="${role}"]`).forEach((input) => {
+        const points = countOrText(input);
+        if (points !== null) into[input.dataset.player] = points;
+      });
+    }
+    return side;
+  };
+  const show = (fieldset, result) => {
+    fieldset.querySelector(".side-live").textContent = result
+      ? `This hand ${signed(result.score)} · game total ${plain(result.total)}` : "";
+  };
+  const preview = async () => {
+    const checked = form.querySelector('input[name="went_out"]:checked');
+    const wentOut = checked && checked.value !== "nobody" ? checked.value : null;
+    const body = { went_out: wentOut, sides: sides.map(sideData), round: Number(form.dataset.round) };
+    try {
+      const response = await fetch(form.dataset.previewUrl, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      const data = await response.json();
+      const problem = response.ok ? data.problem : data.error;
+      error.hidden = !problem;
+      error.textContent = problem || "";
+      sides.forEach((fieldset) => show(fieldset, response.ok ? data.sides[fieldset.dataset.side] : null));
+    } catch (e) {
+      error.hidden = false;
+      error.textContent = "No connection to the app: totals will show when it is back. Nothing is lost.";
+    }
+  };
+  steppers();
+  preview();
 }
 
 // Live view: poll the game's version; when it moves, fetch the new scorepad in place.
@@ -207,6 +297,7 @@ document.addEventListener("DOMContentLoaded", () => {
   keepAwake();
   relabelDealers();
   roundForm();
+  handForm();
   meldForm();
   liveView();
 });
