@@ -91,15 +91,19 @@ def test_scorepad_pdf_cells_worked_by_hand(client, api):
         api.round(gid, out, caught)
     tables = pdf_tables(client.get(f"/games/{gid}/scorepad.pdf").data)
     # Round 1: Ann went out; Bob K 7 7 2 = 40 points, 4 cards, and his buy; Cy JKR A 3 = 75; Di 10 J Q = 30.
-    assert table_row(tables, "1")[3:] == ["—\n0", "40\n40\n4¢\n1 buy", "75\n75\n3¢", "30\n30\n3¢"]
+    # Each cell: the points, then the pennies, buys and (last) the running total.
+    assert table_row(tables, "1")[3:] == ["—\n0", "40\n4¢ · 1 buy · 40", "75\n3¢ · 75", "30\n3¢ · 30"]
     # Ann 5 + 40 + 0 + 10 + 5; Bob 40 + 20 + 50 + 10 + 5; Cy 75 + 0 + 5 + 10 + 10; Di 30 + 20 + 15 + 10 + 0 + 40.
     assert table_row(tables, "Total")[3:] == ["60", "125", "100", "115"]
     # Cards caught (Bob: 8, and 1 buy): Ann 1 + 2 + 1 + 1, Cy 3 + 1 + 1 + 2, Di 3 + 2 + 3 + 1 + 2.
     assert table_row(tables, "Pennies paid (buys + cards)")[3:] == ["5", "9", "7", "11"]
     assert table_row(tables, "Buys left")[3:] == ["10", "9", "10", "10"]
-    # Ann has the lowest total and takes the bowl of 5 + 9 + 7 + 11 = 32.
-    assert table_row(tables, "Ann") == ["Ann", "5", "32", "+27", "$0.27"]
-    assert table_row(tables, "Di") == ["Di", "11", "0", "−11", "−$0.11"]  # one minus sign, as in the money
+    # Ann has the lowest total and takes the bowl of 5 + 9 + 7 + 11 = 32: +27 for her, the others lose what they paid.
+    net = ["+27\n$0.27", "−9\n−$0.09", "−7\n−$0.07", "−11\n−$0.11"]  # one minus sign, as in the money
+    assert table_row(tables, "Net: pennies, money")[3:] == net
+    text = squash(pdf_text(client.get(f"/games/{gid}/scorepad.pdf").data))
+    assert squash("The bowl held 32 pennies ($0.32): Ann takes 32.") in text
+    assert len(tables) == 1  # one sheet, one table
 
 
 def test_blank_scorepad_without_names_has_name_boxes(client):
@@ -169,3 +173,16 @@ def test_night_summary_pdf(client, api):
     for payment in report["settlement"]:
         assert f"{payment['from']} pays {payment['to']} {payment['pennies']}" in text
     assert client.get("/nights/99/summary.pdf").status_code == 404
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("ruleset, count", CASES)
+def test_every_scorepad_fits_one_sheet(client, api, ruleset, count, paper):
+    """The issue's sheet: 8 players × 7 rounds with the chart, 11 rounds of Ten Card Rummy, on one page,
+    filled and blank, Letter and A4."""
+    state, _ = play_whole_game(api, ruleset, NAMES[:count])
+    filled = PdfReader(io.BytesIO(client.get(f"/games/{state['id']}/scorepad.pdf?paper={paper}").data))
+    assert len(filled.pages) == 1
+    assert "Score progression" in filled.pages[0].extract_text()
+    blank = client.get(f"/scorepad/blank.pdf?ruleset={ruleset}&players={','.join(NAMES[:count])}&paper={paper}")
+    assert len(PdfReader(io.BytesIO(blank.data)).pages) == 1
