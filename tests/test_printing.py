@@ -59,7 +59,8 @@ def test_game_scorepad_pdf(client, api, ruleset, count):
         expected = rnd["contract"] or f"on the board: {rnd['board_minimum']}"
         assert squash(expected) in flat
     winners = state["winners"]
-    assert squash(f"Winner{'s' if len(winners) > 1 else ''}: {' and '.join(winners)}") in flat
+    said = " and ".join(winners) if len(winners) <= 2 else f"{', '.join(winners[:-1])} and {winners[-1]}"
+    assert squash(f"Winner{'s' if len(winners) > 1 else ''}: {said}") in flat
     assert "Score progression" in text and f"Game {state['id']}" in text
     if rules["pennies_per_card"]:
         assert f"The bowl held {state['bowl']} pennies" in text

@@ -80,3 +80,13 @@ def test_names_are_escaped_on_the_table_view(api: Api, client):
 def _between_all(text: str, start: str, end: str) -> list[str]:
     parts = text.split(start)[1:]
     return [part.split(end, 1)[0] for part in parts]
+
+
+@pytest.mark.parametrize(
+    "names, expected",
+    [(["Ann"], "Ann"), (["Ann", "Bob"], "Ann and Bob"), (["Ann", "O'Brien", "Zoë"], "Ann, O'Brien and Zoë")],
+)
+def test_winners_are_listed_as_a_sentence_says_them(names, expected):
+    from scorekeeper.rules.scoring import listed
+
+    assert listed(names) == expected

@@ -17,7 +17,7 @@ from ..forms import choices
 from ..history import describe_event, describe_events
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
 from ..rules.ledger import format_money, minus, signed
-from ..rules.scoring import plural
+from ..rules.scoring import listed, plural
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
 from .forms import (
@@ -141,6 +141,11 @@ def signed_filter(number: int) -> str:
 def score_filter(number: int) -> str:
     """A score or total, below zero with the one minus sign of the app ("−350", as in "−$0.09")."""
     return minus(number)
+
+
+@bp.app_template_filter("listed")
+def listed_filter(names: list[str]) -> str:
+    return listed(names)
 
 
 @bp.app_template_filter("counted")

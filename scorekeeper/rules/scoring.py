@@ -5,7 +5,7 @@ a scorekeeper makes before writing anything down (hand size, cards the decks can
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
@@ -47,6 +47,13 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     Below zero with a minus sign, not a hyphen ("−350 points")."""
     number = f"−{-count}" if count < 0 else str(count)
     return f"{number} {noun if count == 1 else many or noun + 's'}"
+
+
+def listed(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def check_hand_size(ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int) -> None:
