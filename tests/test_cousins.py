@@ -380,7 +380,7 @@ def test_preview_of_a_hand_scores_each_side_without_saving(api):
         "problem": None,
         "player": None,
     }
-    assert api.call("GET", f"/api/games/{gid}")["version"] == 1 - 1  # nothing saved
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0  # nothing saved
 
 
 def test_preview_shows_each_side_while_the_hand_is_refused(api):

@@ -26,12 +26,11 @@ def shared_game_id(token: str) -> tuple[int, int]:
 
 def game_context(game_id: int) -> dict[str, object]:
     try:
-        loaded = table.load_game(get_store(), current_catalog(), game_id)
+        game = table.load_game(get_store(), current_catalog(), game_id).game
     except table.GameNotFound:
         abort(404)
-    game = loaded.game
     current = describe_round(game.setup, game.current_round) if game.current_round else None
-    return {"game": game, "round": current, "row": loaded.row}
+    return {"game": game, "round": current}
 
 
 def version_answer(version: int) -> Response:

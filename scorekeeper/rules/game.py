@@ -578,8 +578,6 @@ class Game:
             for number, record in sorted(state.rounds.items())
         ]
 
-    # --- JSON ---------------------------------------------------------------------------
-
     def hand_as_entered(self, record: HandRecord) -> dict[str, SideResult]:
         """Each side's score for a hand being entered, side by side, while the hand as a whole may not
         pass its checks yet (the live totals of the form: a side entered in full shows its score)."""
@@ -593,6 +591,8 @@ class Game:
     def totals_before(self, number: int) -> dict[str, int]:
         """Each competitor's total before round (or hand) ``number``."""
         return self.running_totals()[number - 2] if number > 1 else dict.fromkeys(self.competitors, 0)
+
+    # --- JSON ---------------------------------------------------------------------------
 
     def side_of(self, player: str) -> str:
         return next(side_name(side) for side in self.setup.sides if player in side)

@@ -58,7 +58,7 @@ def minus(number: int) -> str:
 
 def signed(number: int) -> str:
     """+9 / −9 with the same minus sign as format_money ("−$0.09"), not a hyphen."""
-    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+    return f"+{number}" if number > 0 else minus(number)
 
 
 def format_money(pennies: int, penny_cents: int = 1) -> str:

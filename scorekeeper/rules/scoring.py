@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
+from .ledger import minus
 from .rulesets import Ruleset
 
 SUITS_PER_RANK = 4
@@ -45,8 +46,7 @@ def buy_penalty(ruleset: Ruleset, buys: int) -> int:
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """ "1 deck", "2 decks"; ``many`` for nouns that do not just take an s ("penny", "pennies").
     Below zero with a minus sign, not a hyphen ("−350 points")."""
-    number = f"−{-count}" if count < 0 else str(count)
-    return f"{number} {noun if count == 1 else many or noun + 's'}"
+    return f"{minus(count)} {noun if count == 1 else many or noun + 's'}"
 
 
 def listed(names: Sequence[str]) -> str:
