@@ -1,9 +1,15 @@
-"""Shared form machinery: the CSRF extension every FlaskForm relies on, and choice lists."""
+"""Shared form machinery: the CSRF extension every FlaskForm relies on, choice lists, and the notes
+form of games and nights."""
 
 from collections.abc import Iterable
 
+from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFProtect
-from wtforms import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms lags
+from wtforms import IntegerField, SelectChoice, TextAreaField  # type: ignore[attr-defined]  # SelectChoice: new in WTForms 3.3; types-WTForms lags
+from wtforms.validators import InputRequired, NumberRange, ValidationError
+from wtforms.widgets import HiddenInput
+
+from .notes import NoteError, clean_note
 
 csrf = CSRFProtect()
 
@@ -11,3 +17,28 @@ csrf = CSRFProtect()
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
     """(value, label) pairs as the choices of a select or radio field."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+class NotesForm(FlaskForm):
+    """The note on a game or a night; ``edits`` is how many edits the note had when the page was
+    drawn, so an edit made meanwhile on another device is not overwritten unseen."""
+
+    notes = TextAreaField("Notes")
+    edits = IntegerField(widget=HiddenInput(), validators=[InputRequired(), NumberRange(min=0, max=2**62)])
+
+    def validate_notes(self, field: TextAreaField) -> None:
+        try:
+            field.data = clean_note(field.data or "")
+        except NoteError as error:
+            raise ValidationError(str(error)) from None
+
+
+def notes_kept(form: NotesForm, edits_now: int) -> NotesForm:
+    """The notes form again after the note was edited elsewhere meanwhile: what was typed is kept,
+    the page shows the note as it is now, and saving again replaces it knowingly."""
+    again = NotesForm(formdata=None, notes=form.notes.data, edits=edits_now)
+    again.notes.errors = [
+        "the note was changed on another device since this page was opened: it now reads as shown. "
+        "Your text is kept here; Save again to replace it."
+    ]
+    return again

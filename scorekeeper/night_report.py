@@ -40,6 +40,7 @@ class NightReport:
     ledger: dict[str, list[Movement]] = field(default_factory=dict)
     unit: str = "penny"  # "penny", or "cent" when the games' penny values differ
     marked_paid: list[tuple[str, str, int]] = field(default_factory=list)  # (from, to, amount) marked paid
+    game_notes: dict[int, str] = field(default_factory=dict)  # game id → its note, for the games that have one
 
     @property
     def money(self) -> str:
@@ -94,6 +95,7 @@ class NightReport:
             "id": self.night["id"],
             "name": self.night["name"],
             "closed": bool(self.night["closed_at"]),
+            "notes": self.night["notes"],
             "money": self.money,
             "unit": self.unit,
             "games": [
@@ -104,6 +106,7 @@ class NightReport:
                     "winners": list(game.payout().winners),
                     "carry_in": game.setup.carry_in,
                     "left_in_bowl": game.carry_out,
+                    "notes": self.game_notes.get(game.id, ""),
                 }
                 for game in self.games
             ],
@@ -116,7 +119,8 @@ class NightReport:
 def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
     """The night's games in order (each with the carry the store keeps for it), and their money."""
     night = store.night(night_id)
-    games = [load_game(store, catalog, game_id).game for game_id in store.night_game_ids(night_id)]
+    loaded = [load_game(store, catalog, game_id) for game_id in store.night_game_ids(night_id)]
+    games = [each.game for each in loaded]
     names: dict[str, str] = {}  # casefolded → as first written: one player across the night's games
     for game in games:
         for name in game.players:
@@ -129,7 +133,8 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
             ledger[names[name_key(name)]].extend(movements(game, name, unit))
     nets = {name: sum(m.pennies for m in ledger[name]) for name in players}
     marked = store.payments_marked(night_id)
-    return NightReport(night, games, players, nets, bowl_left(games, unit), ledger, unit, marked)
+    notes = {each.game.id: each.row["notes"] for each in loaded if each.row["notes"]}
+    return NightReport(night, games, players, nets, bowl_left(games, unit), ledger, unit, marked, notes)
 
 
 def night_unit(games: list[Game]) -> str:
@@ -148,7 +153,9 @@ def movements(game: Game, player: str, unit: str = "penny") -> list[Movement]:
     buy_pennies, card_pennies = game.buy_pennies(player), game.card_pennies(player)
     if buy_pennies:
         lines.append(
-            Movement(game.id, f"{game.buys_used(player)} buys into the bowl", -in_unit(game, buy_pennies, unit))
+            Movement(
+                game.id, f"{plural(game.buys_used(player), 'buy')} into the bowl", -in_unit(game, buy_pennies, unit)
+            )
         )
     if card_pennies:
         lines.append(Movement(game.id, "a penny a card caught", -in_unit(game, card_pennies, unit)))

@@ -17,6 +17,7 @@ from typing import Any
 from .catalog import Catalog, UnknownRuleset
 from .events import EventFormatError, event_from_row, event_payload
 from .history import describe_event
+from .notes import NoteError, clean_note
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name, name_key
@@ -379,12 +380,22 @@ def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[in
             game_ids = store.load_dump(data)
         except StoreError as error:
             raise ImportRefused(str(error)) from None
+        for night in data["nights"]:
+            check_imported_note(f"night {night['id']}", store.night(night["id"])["notes"])
         for game_id in game_ids:
+            check_imported_note(f"game {game_id}", store.game(game_id)["notes"])
             game = replay_checked(store, catalog, game_id)
             if store.night_of(game_id) is None:
                 store.save_results(game_id, result_rows(game))
         refresh_stale_nights(store, catalog)
     return game_ids
+
+
+def check_imported_note(where: str, note: str) -> None:
+    try:
+        clean_note(note)
+    except NoteError as error:
+        raise ImportRefused(f"{where}: {error}") from None
 
 
 def replay_checked(store: Store, catalog: Catalog, game_id: int) -> Game:

@@ -53,6 +53,15 @@ CORRUPTIONS = {
         "game 1: night_id 9 is not a night of the export",
     ),
     "not an export": (lambda d: d.update(format="csv"), "not a Scorekeeper export"),
+    "a note of 501 characters": (
+        lambda d: d["games"][1].update(notes="x" * 501),
+        "game 2: a note is at most 500 characters; this one has 501",
+    ),
+    "a night's note that is not text": (lambda d: d["nights"][0].update(notes=5), "night: 'notes' must be str"),
+    "a note hiding a character": (
+        lambda d: d["nights"][0].update(notes="Ann\u202ehosted"),
+        "night 1: the note has an invisible or control character at position 4 (U+202E)",
+    ),
 }
 
 

@@ -11,6 +11,7 @@ from support import PLAYERS, examples
 HUGE = 2**63
 FIELDS = ["player", "went_out", "caught", "ruleset", "players", "round", "stage", "melds", "onto", "version", "event"]
 FIELDS += ["pin", "sides", "teams", "night", "penny_cents", "first_dealer", "name", "hands", "books", "Bob"]
+FIELDS += ["notes", "edits"]
 ID_ROUTES = [  # (method, path with {id}) for every route that takes an id
     ("GET", "/games/{id}"),
     ("GET", "/games/{id}/history"),
@@ -39,6 +40,16 @@ ID_ROUTES = [  # (method, path with {id}) for every route that takes an id
     ("POST", "/api/games/{id}/preview"),
     ("POST", "/api/games/{id}/unlock"),
     ("GET", "/api/nights/{id}"),
+    ("GET", "/games/{id}/table"),
+    ("GET", "/games/{id}/table/state"),
+    ("POST", "/games/{id}/rematch"),
+    ("POST", "/api/games/{id}/rematch"),
+    ("POST", "/games/{id}/notes"),
+    ("POST", "/nights/{id}/notes"),
+    ("GET", "/api/games/{id}/notes"),
+    ("PUT", "/api/games/{id}/notes"),
+    ("GET", "/api/nights/{id}/notes"),
+    ("PUT", "/api/nights/{id}/notes"),
 ]
 
 

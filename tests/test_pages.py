@@ -197,3 +197,12 @@ def test_a_small_game_page_never_says_1_pennies_1_buys_or_1_decks(api, client):
     other = api.new_game(["Ann", "Bob", "Cy"])["id"]
     api.round(other, "Ann", {"Bob": "K", "Cy": ""})
     assert "Bowl: <strong>1</strong> penny" in client.get(f"/games/{other}").text
+
+
+def test_a_night_explains_one_buy_as_1_buy(api, client):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    gid = api.new_game(["Ann", "Bob"], night=night)["id"]
+    api.buy(gid, "Bob")
+    page = client.get(f"/nights/{night}").text
+    assert "Game 1: 1 buy into the bowl" in page
+    assert "1 buys" not in page

@@ -180,8 +180,10 @@ def test_night_summary_pdf(client, api):
 @pytest.mark.parametrize("ruleset, count", CASES)
 def test_every_scorepad_fits_one_sheet(client, api, ruleset, count, paper):
     """The issue's sheet: 8 players × 7 rounds with the chart, 11 rounds of Ten Card Rummy, on one page,
-    filled and blank, Letter and A4."""
+    filled and blank, Letter and A4; the filled one with the longest note a game can have."""
     state, _ = play_whole_game(api, ruleset, NAMES[:count])
+    note = ("Hosted by Zoë; jokers wild in every round;\n" * 12)[:500]
+    api.call("PUT", f"/api/games/{state['id']}/notes", {"notes": note})
     filled = PdfReader(io.BytesIO(client.get(f"/games/{state['id']}/scorepad.pdf?paper={paper}").data))
     assert len(filled.pages) == 1
     assert "Score progression" in filled.pages[0].extract_text()

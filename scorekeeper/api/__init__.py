@@ -14,6 +14,7 @@ from .. import lock, meld_checks, table
 from ..catalog import UnknownRuleset
 from ..history import describe_events
 from ..night_report import MONEY_MODES, night_report
+from ..notes import NoteError, clean_note
 from ..rules.game import MAX_PENNY_CENTS, Game, GameError
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
@@ -101,7 +102,7 @@ def idempotent(view: Callable[..., ResponseReturnValue]) -> Callable[..., Respon
     @functools.wraps(view)
     def once(**kwargs: Any) -> ResponseReturnValue:
         key = request.headers.get(IDEMPOTENCY_KEY)
-        if key is None:
+        if key is None or request.method == "GET":  # a read is the same however often it is sent
             return view(**kwargs)
         if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
             raise BadRequest(f"{IDEMPOTENCY_KEY!r} is 1 to 100 printable ASCII characters")
@@ -172,6 +173,56 @@ def rematch(game_id: int) -> ResponseReturnValue:
     loaded = table.load_game(store, current_catalog(), game_id)
     lock.require_api_unlock(lock.game_lock(store, loaded.row))
     return state(load(table.rematch(store, current_catalog(), loaded)), 201)
+
+
+# One rule for both methods: with two, werkzeug answers 405 instead of 404 for an id out of range.
+@bp.route("/games/<int:game_id>/notes", methods=["GET", "PUT"])
+@idempotent
+def game_notes(game_id: int) -> ResponseReturnValue:
+    """The game's note; PUT ``{"notes": ..., "edits": n}`` replaces it (≤ 500 characters; with
+    ``edits``, refused with 409 if it was edited since)."""
+    store = get_store()
+    if request.method == "PUT":
+        lock.require_api_unlock(lock.game_lock(store, store.game(game_id)))
+        keep_notes("game", game_id, body())
+    row = store.game(game_id)
+    return jsonify(notes=row["notes"], edits=row["notes_edits"])
+
+
+@bp.route("/nights/<int:night_id>/notes", methods=["GET", "PUT"])
+@idempotent
+def night_notes(night_id: int) -> ResponseReturnValue:
+    """The night's note, read and replaced as a game's."""
+    store = get_store()
+    if request.method == "PUT":
+        lock.require_api_unlock(lock.night_lock(store.night(night_id)))
+        keep_notes("night", night_id, body())
+    row = store.night(night_id)
+    return jsonify(notes=row["notes"], edits=row["notes_edits"])
+
+
+class NoteChanged(Exception):
+    """A note edited since the client read it (its ``edits`` count moved on)."""
+
+
+@bp.errorhandler(NoteChanged)
+def note_changed(error: NoteChanged) -> ResponseReturnValue:
+    return jsonify(error=str(error)), 409
+
+
+def keep_notes(kind: str, row_id: int, data: dict[str, Any]) -> None:
+    try:
+        notes = clean_note(field(data, "notes", str))
+    except NoteError as error:
+        raise BadRequest(f"'notes': {error}") from None
+    store = get_store()
+    seen = field(data, "edits", int, required=False)
+    current = store.game(row_id) if kind == "game" else store.night(row_id)
+    if not store.replace_notes(kind, row_id, notes, current["notes_edits"] if seen is None else seen):
+        raise NoteChanged(
+            f"the {kind}'s note was edited since it was read (edits {seen}): read it again "
+            f"(GET {request.path}), then send yours with its 'edits'"
+        )
 
 
 @bp.get("/games/<int:game_id>/history")

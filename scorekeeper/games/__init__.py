@@ -13,8 +13,9 @@ from wtforms.validators import ValidationError
 
 from .. import lock, table
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
-from ..forms import choices
+from ..forms import NotesForm, choices, notes_kept
 from ..history import describe_event, describe_events
+from ..notes import one_line
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
 from ..rules.ledger import format_money, minus, signed
 from ..rules.scoring import listed, plural
@@ -132,6 +133,11 @@ def money_filter(pennies: int, penny_cents: int = 1) -> str:
     return format_money(pennies, penny_cents)
 
 
+@bp.app_template_filter("one_line")
+def one_line_filter(note: str) -> str:
+    return one_line(note)
+
+
 @bp.app_template_filter("signed")
 def signed_filter(number: int) -> str:
     return signed(number)
@@ -203,7 +209,7 @@ def new_game() -> ResponseReturnValue:
 
 
 @bp.get("/games/<int:game_id>")
-def show(game_id: int) -> ResponseReturnValue:
+def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -> ResponseReturnValue:
     loaded = load(game_id)
     game = loaded.game
     share_url = share_link(loaded.row["share_token"])
@@ -222,7 +228,22 @@ def show(game_id: int) -> ResponseReturnValue:
         undo_form=UndoForm(version=game.version),
         page_key=new_entry_key(),
         undo_offer=undo_offer(game),
-    )
+        notes=loaded.row["notes"],
+        notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
+    ), status
+
+
+@bp.post("/games/<int:game_id>/notes")
+def notes(game_id: int) -> ResponseReturnValue:
+    """Keep the game's note; a bad note, or one edited meanwhile elsewhere, comes back with what was typed."""
+    writable(game_id)
+    form = NotesForm()
+    if not form.validate_on_submit():
+        return show(game_id, form, 400)
+    if not get_store().replace_notes("game", game_id, form.notes.data or "", form.edits.data or 0):
+        return show(game_id, notes_kept(form, reload(game_id).row["notes_edits"]), 409)
+    flash("Note saved" if form.notes.data else "Note removed", "ok")
+    return redirect(url_for("games.show", game_id=game_id))
 
 
 def share_link(token: str) -> str:

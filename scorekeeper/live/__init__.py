@@ -19,18 +19,28 @@ bp = Blueprint("live", __name__)
 def shared_game_id(token: str) -> tuple[int, int]:
     """(game id, version) behind the link; 404 for a link that opens nothing."""
     try:
-        return get_store().revision_by_share_token(token)
+        return get_store().shown_version_by_share_token(token)
     except NotFound:
         abort(404)
 
 
 def game_context(game_id: int) -> dict[str, object]:
+    """What both views draw. The version is read first: an entry made while the page is drawn
+    moves it past the one the page carries, so the next poll fetches it."""
+    store = get_store()
     try:
-        game = table.load_game(get_store(), current_catalog(), game_id).game
-    except table.GameNotFound:
+        shown_version = store.shown_version(game_id)
+        loaded = table.load_game(store, current_catalog(), game_id)
+    except (NotFound, table.GameNotFound):
         abort(404)
-    current = describe_round(game.setup, game.current_round) if game.current_round else None
-    return {"game": game, "round": current}
+    game, night_id = loaded.game, loaded.row["night_id"]
+    return {
+        "game": game,
+        "round": describe_round(game.setup, game.current_round) if game.current_round else None,
+        "shown_version": shown_version,
+        "notes": loaded.row["notes"],
+        "night_notes": store.night(night_id)["notes"] if night_id is not None else "",
+    }
 
 
 def version_answer(version: int) -> Response:
@@ -69,6 +79,6 @@ def table_fragment(game_id: int) -> ResponseReturnValue:
 @bp.get("/games/<int:game_id>/table/state")
 def table_state(game_id: int) -> ResponseReturnValue:
     try:
-        return version_answer(get_store().revision(game_id))
+        return version_answer(get_store().shown_version(game_id))
     except NotFound:
         abort(404)

@@ -7,6 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import lock
 from ..exports import download, to_csv_text, to_json_text
+from ..forms import NotesForm, notes_kept
 from ..games import unlock_page
 from ..night_report import MONEY_MODES, NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
@@ -37,7 +38,7 @@ def index() -> ResponseReturnValue:
 
 
 @bp.get("/nights/<int:night_id>")
-def show(night_id: int) -> ResponseReturnValue:
+def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) -> ResponseReturnValue:
     night = report(night_id)
     keeper = request.args.get("keeper") or None
     if keeper is not None and keeper not in night.players:
@@ -51,7 +52,23 @@ def show(night_id: int) -> ResponseReturnValue:
         "night.html", night=night, payments=payments, problem=problem, keeper=keeper, close_form=CloseNightForm(),
         locked=night_lock is not None, can_write=lock.page_unlocked(night_lock),
         money_form=MoneyForm(money=night.money), paid_form=PaidForm(),
-    )  # fmt: skip
+        notes_form=notes_form or NotesForm(notes=night.night["notes"], edits=night.night["notes_edits"]),
+    ), status  # fmt: skip
+
+
+@bp.post("/nights/<int:night_id>/notes")
+def notes(night_id: int) -> ResponseReturnValue:
+    """Keep the night's note (open or closed: a note is no money); a bad note, or one edited
+    meanwhile elsewhere, comes back with what was typed."""
+    writable_night(night_id)
+    form = NotesForm()
+    if not form.validate_on_submit():
+        return show(night_id, form, 400)
+    store = get_store()
+    if not store.replace_notes("night", night_id, form.notes.data or "", form.edits.data or 0):
+        return show(night_id, notes_kept(form, store.night(night_id)["notes_edits"]), 409)
+    flash("Note saved" if form.notes.data else "Note removed", "ok")
+    return redirect(url_for("nights.show", night_id=night_id))
 
 
 @bp.post("/nights/<int:night_id>/money")

@@ -39,7 +39,7 @@ def pdf_response(html: str, filename: str) -> Response:
     return response
 
 
-def render_scorepad(game: Game, created_at: str, paper_size: str) -> str:
+def render_scorepad(game: Game, created_at: str, paper_size: str, notes: str = "") -> str:
     rounds = [describe_round(game.setup, n) for n in range(1, game.round_count + 1)]
     return render_template(
         "pdf/scorepad.html",
@@ -50,6 +50,7 @@ def render_scorepad(game: Game, created_at: str, paper_size: str) -> str:
         chart=progression_svg(game.competitors, game.running_totals()),
         paper=paper_size,
         landscape=len(game.competitors) > PORTRAIT_MAX_COLUMNS,
+        notes=notes,
     )
 
 
@@ -59,7 +60,8 @@ def scorepad(game_id: int) -> ResponseReturnValue:
         loaded = table.load_game(get_store(), current_catalog(), game_id)
     except table.GameNotFound:
         abort(404)
-    return pdf_response(render_scorepad(loaded.game, loaded.row["created_at"], paper()), f"scorepad-game-{game_id}.pdf")
+    html = render_scorepad(loaded.game, loaded.row["created_at"], paper(), loaded.row["notes"])
+    return pdf_response(html, f"scorepad-game-{game_id}.pdf")
 
 
 def points_key(ruleset: Ruleset) -> list[tuple[str, int]]:

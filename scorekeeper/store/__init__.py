@@ -42,6 +42,10 @@ from .rows import (
 
 BUSY_TIMEOUT_MS = 5000
 
+# Every count only grows, so their sum moves whenever any of them does.
+SHOWN_VERSION = "g.revision + g.notes_edits + coalesce(n.notes_edits, 0)"
+SHOWN_FROM = "FROM games g LEFT JOIN nights n ON n.id = g.night_id"
+
 
 class StoreError(Exception):
     """Base of the store's errors."""
@@ -255,19 +259,38 @@ class Store:
         )
         return cast(list[GameListRow], rows)
 
-    def revision_by_share_token(self, token: str) -> tuple[int, int]:
-        """(game id, version) behind a share link: what the live view polls, one indexed read."""
-        found = self._rows("SELECT id, revision FROM games WHERE share_token = ?", [token])
+    def shown_version_by_share_token(self, token: str) -> tuple[int, int]:
+        """(game id, shown version) behind a share link: what the live view polls, one indexed read."""
+        found = self._rows(f"SELECT g.id, {SHOWN_VERSION} AS shown {SHOWN_FROM} WHERE g.share_token = ?", [token])
         if not found:
             raise NotFound("there is no game behind that link")
-        return int(found[0]["id"]), int(found[0]["revision"])
+        return int(found[0]["id"]), int(found[0]["shown"])
 
-    def revision(self, game_id: int) -> int:
-        """The game's version: what the table view polls, one indexed read."""
-        found = self._value("SELECT revision FROM games WHERE id = ?", [game_id])
+    def shown_version(self, game_id: int) -> int:
+        """What the live and table views show changes when this does: the game's version, or a note
+        on the game or its night. One indexed read."""
+        found = self._value(f"SELECT {SHOWN_VERSION} {SHOWN_FROM} WHERE g.id = ?", [game_id])
         if found is None:
             raise NotFound(f"there is no game {game_id}")
         return int(found)
+
+    def replace_notes(self, kind: str, row_id: int, notes: str, seen_edits: int) -> bool:
+        """Keep ``notes`` as the note of a game or a night, unless the note was edited since the
+        editor saw it (after ``seen_edits`` edits): then False and nothing is written. The same
+        note sent again (a second tap) is no new edit."""
+        table = {"game": "games", "night": "nights"}[kind]
+        with self.writing():
+            current = self._one(
+                f"SELECT notes, notes_edits FROM {table} WHERE id = ?", [row_id], f"there is no {kind} {row_id}"
+            )
+            if current["notes"] == notes:
+                return True
+            if current["notes_edits"] != seen_edits:
+                return False
+            self.db.execute(
+                f"UPDATE {table} SET notes = ?, notes_edits = notes_edits + 1 WHERE id = ?", [notes, row_id]
+            )
+            return True
 
     def set_carry(self, game_id: int, carry_in: int) -> None:
         """A new carry-in changes the game's money: it is a new version of the game."""
@@ -488,7 +511,7 @@ class Store:
 
     def _night_dump(self, night: NightRow) -> dict[str, Any]:
         """What was entered for a night (never its PIN hash or lock state)."""
-        return {key: night[key] for key in ("id", "name", "created_at", "closed_at", "money")}
+        return {key: night[key] for key in ("id", "name", "created_at", "closed_at", "money", "notes")}
 
     def _game_dump(self, game: GameRow) -> dict[str, Any]:
         return {
@@ -498,6 +521,7 @@ class Store:
             "first_dealer": game["first_dealer"],
             "penny_cents": game["penny_cents"],
             "night_id": game["night_id"],
+            "notes": game["notes"],
             "players": self.seats(game["id"]),
             "events": self.events(game["id"]),
         }
@@ -514,7 +538,11 @@ class Store:
         games = _items(data, "games", "the export")
         with self.writing():
             for night in nights:
-                row = _fields(night, "night", {"id": int, "name": str, "created_at": str, "closed_at": (str, None)})
+                row = _fields(
+                    night, "night",
+                    {"id": int, "name": str, "created_at": str, "closed_at": (str, None), "notes": (str, None)},
+                )  # fmt: skip
+                row["notes"] = row["notes"] or ""  # exports made before notes have none
                 row["money"] = night.get("money", "table") if night.get("money") in ("table", "paper") else "table"
                 if self._value("SELECT 1 FROM nights WHERE id = ?", [row["id"]]):
                     raise StoreError(f"night {row['id']} already exists: import into an empty database")
@@ -528,8 +556,9 @@ class Store:
         row = _fields(
             game, "game",
             {"id": int, "ruleset": str, "created_at": str, "first_dealer": int, "penny_cents": int,
-             "night_id": (int, None)},
+             "night_id": (int, None), "notes": (str, None)},
         )  # fmt: skip
+        row["notes"] = row["notes"] or ""
         where = f"game {row['id']}"
         if self._value("SELECT 1 FROM games WHERE id = ?", [row["id"]]):
             raise StoreError(f"{where} already exists: import into an empty database")

@@ -193,6 +193,16 @@ def m010_stats_per_ruleset(db: Database) -> None:
     db.execute(RULESET_STATS_SQL.format(where=""))
 
 
+@migrations()
+def m011_notes(db: Database) -> None:
+    """A note on a game and on a night (who hosted, which house rule was in force). Editing one
+    counts in ``notes_edits``, not in the game's version: a note is no entry, so it must not make
+    a round form open on another device stale; the live views poll both."""
+    for table in ("games", "nights"):
+        db.table(table).add_column("notes", str, not_null_default="")
+        db.table(table).add_column("notes_edits", int, not_null_default=0)
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

@@ -17,6 +17,8 @@ class GameRow(TypedDict):
     share_token: str
     pin_hash: str | None
     lock_generation: int
+    notes: str  # the scorekeeper's note on the game ("" for none)
+    notes_edits: int  # how often a note was changed: with revision, what the live views poll
     players: list[str]  # in seat order
     sides: list[list[str]]  # who scores together, in side order
 
@@ -57,6 +59,8 @@ class NightRow(TypedDict):
     pin_hash: str | None  # a PIN on the night locks every game in it
     lock_generation: int
     money: str  # "table" or "paper"
+    notes: str
+    notes_edits: int
 
 
 class NightListRow(NightRow):
