@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .cards import NATURAL_RANKS, Card, Rank, Suit, format_hand
 from .rulesets import RoundRule, Ruleset
-from .scoring import plural
+from .scoring import listed, plural
 
 STAGES = ("first-down", "meld", "layoff", "hand")
 RUN_ORDER = len(NATURAL_RANKS)  # 13 ranks, cyclic: a run may go over the top (Q K A 2 3)
@@ -64,8 +64,14 @@ def label(cards: Sequence[Card]) -> str:
     return format_hand(tuple(cards), pretty=True)
 
 
+LONGEST_NAMED_MELD = 8  # a longer meld is named by its ends and its size, so the reason comes soon
+
+
 def meld_name(index: int | None, cards: Sequence[Card]) -> str:
-    return f"meld {index} ({label(cards)})" if index is not None else f"({label(cards)})"
+    shown = label(cards)
+    if len(cards) > LONGEST_NAMED_MELD:
+        shown = f"{label(cards[:3])} … {label(cards[-1:])}, {len(cards)} cards"
+    return f"meld {index} ({shown})" if index is not None else f"({shown})"
 
 
 # --- reading sets, runs and books ---------------------------------------------------------
@@ -86,16 +92,22 @@ def set_readings(cards: Sequence[Card], wilds: frozenset[Rank], wild_bases: bool
     return sorted(readings, key=lambda r: (len(r.wilds), r.base in wilds))
 
 
+SET_RULE = "a set is one rank plus wild cards"
+RUN_RULE = "a run is consecutive cards of one suit (wild cards may fill gaps)"
+MOST_RANKS_NAMED = 3  # beyond that, the reason counts the odd cards instead of naming them
+
+
 def set_problem(cards: Sequence[Card], wilds: frozenset[Rank], round_number: int) -> str:
-    """Why no base value makes these cards a set."""
+    """Why no base value makes these cards a set: the rule, then the cards that break it."""
     counts = Counter(card.rank for card in cards if card.rank not in wilds) or Counter(c.rank for c in cards)
     base = max(sorted(counts), key=lambda rank: counts[rank])
     strays = [card for card in cards if card.rank is not base and card.rank not in wilds]
     stray_ranks = sorted({card.rank.label for card in strays})
-    return (
-        f"is not a set: {', '.join(stray_ranks)} {'is' if len(stray_ranks) == 1 else 'are'} "
-        f"neither {base.label} nor wild in round {round_number}"
-    )
+    if len(stray_ranks) > MOST_RANKS_NAMED:
+        odd = f"{len(strays)} of its cards are"
+    else:
+        odd = f"{listed(stray_ranks)} {'is' if len(stray_ranks) == 1 else 'are'}"
+    return f"is not a set: {SET_RULE}, and {odd} neither {base.label} nor wild in round {round_number}"
 
 
 def run_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
@@ -148,18 +160,26 @@ def wild_set_problem(ruleset: Ruleset, cards: Sequence[Card]) -> str:
 
 
 def run_problem(cards: Sequence[Card], wilds: frozenset[Rank]) -> str:
+    """Why these cards are no run: the rule they break first, then how."""
     naturals = [card for card in cards if card.rank not in wilds]
     if len(cards) > RUN_ORDER:
-        return f"is not a run: a run holds at most {RUN_ORDER} cards"
+        return f"is not a run: a run holds at most {RUN_ORDER} cards, one of each rank, and this one has {len(cards)}"
     if any(card.suit is None for card in naturals):
-        return "is not a run: give every card its suit (a run is all one suit)"
-    if len({card.suit for card in naturals}) > 1:
-        return "is not a run: it mixes suits"
+        return "is not a run: a run is all one suit, so give every card its suit"
+    suits = [suit for suit in Suit if any(card.suit is suit for card in naturals)]
+    if len(suits) > 1:
+        return f"is not a run: a run is all one suit, and this one mixes {listed([suit.symbol for suit in suits])}"
     ranks = Counter(card.rank for card in naturals)
     doubled = [rank.label for rank, count in sorted(ranks.items()) if count > 1]
     if doubled:
-        return f"is not a run: it has {', '.join(doubled)} twice"
-    return "is not a run: the cards are not consecutive, even with the wild cards filling gaps"
+        return f"is not a run: a run holds each rank once, and this one has {listed(doubled)} twice"
+    return f"is not a run: {RUN_RULE}, and these leave a gap with no wild card to fill it"
+
+
+def looks_like_a_run(cards: Sequence[Card], wilds: frozenset[Rank]) -> bool:
+    """More ranks than copies of any one: the player meant a run (its reason comes first)."""
+    ranks = Counter(card.rank for card in cards if card.rank not in wilds)
+    return len(ranks) > max(ranks.values(), default=0)
 
 
 def book_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
@@ -257,12 +277,7 @@ def read_meld(
     if not readings and not ruleset.wild_rank_sets and all(card.rank in rule.wilds for card in cards):
         return None, wild_set_problem(ruleset, cards)
     if not readings:
-        problems = []
-        if "set" in ruleset.meld_kinds:
-            problems.append(set_problem(cards, rule.wilds, rule.number))
-        if "run" in ruleset.meld_kinds:
-            problems.append(run_problem(cards, rule.wilds).replace("is not a run", "nor a run"))
-        return None, " ".join(problems) if len(problems) == 1 else f"{problems[0]}, {problems[1]}"
+        return None, no_meld_problem(ruleset, rule, cards)
     first_problem = ""
     for reading in readings:
         problem = wild_limit_problem(reading, rule, stage, ruleset)
@@ -272,6 +287,19 @@ def read_meld(
     if not ruleset.wild_rank_sets and all(card.rank in rule.wilds for card in cards):
         return None, f"{wild_set_problem(ruleset, cards)}; as a run it {first_problem}"
     return None, first_problem
+
+
+def no_meld_problem(ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card]) -> str:
+    """Why the cards are no meld of any kind the game has: the likelier kind's rule first."""
+    problems = []
+    if "set" in ruleset.meld_kinds:
+        problems.append(set_problem(cards, rule.wilds, rule.number))
+    if "run" in ruleset.meld_kinds:
+        problems.append(run_problem(cards, rule.wilds))
+    if len(problems) == 1:
+        return problems[0]
+    first, second = problems[::-1] if looks_like_a_run(cards, rule.wilds) else problems
+    return f"{first}; nor {second.removeprefix('is not ')}"
 
 
 def _read_book(ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card]) -> tuple[Reading | None, str]:
