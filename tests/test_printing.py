@@ -88,9 +88,13 @@ def test_scorepad_pdf_cells_worked_by_hand(client, api):
     """support.GAME with one buy by Bob, points from RULES.md's card table (a penny a card)."""
     gid = api.new_game()["id"]
     api.buy(gid, "Bob")
-    for out, caught in GAME:
+    for out, caught in GAME[:-1]:
         api.round(gid, out, caught)
+    playing = pdf_tables(client.get(f"/games/{gid}/scorepad.pdf").data)
+    assert table_row(playing, "Buys left")[3:] == ["10", "9", "10", "10"]  # while the game is played
+    api.round(gid, *GAME[-1])
     tables = pdf_tables(client.get(f"/games/{gid}/scorepad.pdf").data)
+    assert not any(row[0] == "Buys left" for table in tables for row in table)  # over: no buys to make
     # Round 1: Ann went out; Bob K 7 7 2 = 40 points, 4 cards, and his buy; Cy JKR A 3 = 75; Di 10 J Q = 30.
     # Each cell: the points, then the pennies, buys and (last) the running total.
     assert table_row(tables, "1")[3:] == ["—\n0", "40\n4¢ · 1 buy · 40", "75\n3¢ · 75", "30\n3¢ · 30"]
@@ -98,7 +102,6 @@ def test_scorepad_pdf_cells_worked_by_hand(client, api):
     assert table_row(tables, "Total")[3:] == ["60", "125", "100", "115"]
     # Cards caught (Bob: 8, and 1 buy): Ann 1 + 2 + 1 + 1, Cy 3 + 1 + 1 + 2, Di 3 + 2 + 3 + 1 + 2.
     assert table_row(tables, "Pennies paid (buys + cards)")[3:] == ["5", "9", "7", "11"]
-    assert table_row(tables, "Buys left")[3:] == ["10", "9", "10", "10"]
     # Ann has the lowest total and takes the bowl of 5 + 9 + 7 + 11 = 32: +27 for her, the others lose what they paid.
     net = ["+27\n$0.27", "−9\n−$0.09", "−7\n−$0.07", "−11\n−$0.11"]  # one minus sign, as in the money
     assert table_row(tables, "Net: pennies, money")[3:] == net
