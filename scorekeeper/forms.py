@@ -33,6 +33,28 @@ class NotesForm(FlaskForm):
             raise ValidationError(str(error)) from None
 
 
+def send_notes(kind: str, row_id: int) -> tuple[NotesForm, int] | None:
+    """Keep the note a game's or a night's page sent: None once saved; else the form to draw again
+    (what was typed kept) and its status: 400 for a note that cannot be kept, 409 when the note
+    was edited meanwhile elsewhere (the page then shows it as it is now)."""
+    from flask import flash
+
+    from .store import get_store
+
+    form = NotesForm()
+    store = get_store()
+    if not form.validate_on_submit():
+        answer = form, 400
+    elif store.replace_notes(kind, row_id, form.notes.data or "", form.edits.data or 0):
+        flash("Note saved" if form.notes.data else "Note removed", "ok")
+        return None
+    else:
+        current = store.game(row_id) if kind == "game" else store.night(row_id)
+        answer = notes_kept(form, current["notes_edits"]), 409
+    flash("Note not saved: see the note below", "error")
+    return answer
+
+
 def notes_kept(form: NotesForm, edits_now: int) -> NotesForm:
     """The notes form again after the note was edited elsewhere meanwhile: what was typed is kept,
     the page shows the note as it is now, and saving again replaces it knowingly."""

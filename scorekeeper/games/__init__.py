@@ -13,7 +13,7 @@ from wtforms.validators import ValidationError
 
 from .. import lock, table
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
-from ..forms import NotesForm, choices, notes_kept
+from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events
 from ..notes import one_line
 from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
@@ -235,14 +235,11 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
 
 @bp.post("/games/<int:game_id>/notes")
 def notes(game_id: int) -> ResponseReturnValue:
-    """Keep the game's note; a bad note, or one edited meanwhile elsewhere, comes back with what was typed."""
     writable(game_id)
-    form = NotesForm()
-    if not form.validate_on_submit():
-        return show(game_id, form, 400)
-    if not get_store().replace_notes("game", game_id, form.notes.data or "", form.edits.data or 0):
-        return show(game_id, notes_kept(form, reload(game_id).row["notes_edits"]), 409)
-    flash("Note saved" if form.notes.data else "Note removed", "ok")
+    refused = send_notes("game", game_id)
+    if refused is not None:
+        reload(game_id)  # the page shows the note as it is now
+        return show(game_id, *refused)
     return redirect(url_for("games.show", game_id=game_id))
 
 

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import lock
 from ..exports import download, to_csv_text, to_json_text
-from ..forms import NotesForm, notes_kept
+from ..forms import NotesForm, send_notes
 from ..games import unlock_page
 from ..night_report import MONEY_MODES, NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
@@ -58,16 +58,11 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
 
 @bp.post("/nights/<int:night_id>/notes")
 def notes(night_id: int) -> ResponseReturnValue:
-    """Keep the night's note (open or closed: a note is no money); a bad note, or one edited
-    meanwhile elsewhere, comes back with what was typed."""
+    """A night's note may change once it is closed too: a note is no money."""
     writable_night(night_id)
-    form = NotesForm()
-    if not form.validate_on_submit():
-        return show(night_id, form, 400)
-    store = get_store()
-    if not store.replace_notes("night", night_id, form.notes.data or "", form.edits.data or 0):
-        return show(night_id, notes_kept(form, store.night(night_id)["notes_edits"]), 409)
-    flash("Note saved" if form.notes.data else "Note removed", "ok")
+    refused = send_notes("night", night_id)
+    if refused is not None:
+        return show(night_id, *refused)
     return redirect(url_for("nights.show", night_id=night_id))
 
 
