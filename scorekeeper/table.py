@@ -270,12 +270,12 @@ def _next_id(game: Game) -> int:
 def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: int | None) -> Game:
     """Check the event against the rules, then append it if nobody wrote in between, together with
     what it changes (this game's results; in a night, the carry of the games after it)."""
-    after = game.with_event(event)
     kind, payload = event_payload(event)
     with store.writing():
-        stored_id = store.append_event(game.id, kind, payload, game.version if version is None else version)
-        if stored_id != event.id:  # the store numbers events across all games: keep its number
-            after = game.with_event(replace(event, id=stored_id))
+        # Events are numbered across all games: under the write lock the next number is known, so
+        # the event is checked and applied once, under the number it is stored with.
+        after = game.with_event(replace(event, id=store.next_event_id()))
+        store.append_event(game.id, kind, payload, game.version if version is None else version, after.events[-1].id)
         store.save_results(game.id, result_rows(after))
         night_id = store.night_of(game.id)
         if night_id is not None:

@@ -302,15 +302,22 @@ class Store:
         rows = self._rows("SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id])
         return [cast(EventRow, {**row, "payload": json.loads(row["payload"])}) for row in rows]
 
-    def append_event(self, game_id: int, kind: str, payload: dict[str, Any], expected_version: int) -> int:
-        """Append one event, unless the game has moved on since ``expected_version``."""
+    def next_event_id(self) -> int:
+        """The number the next event will be stored under (to be read inside ``writing()``)."""
+        return int(self._value("SELECT coalesce(max(id), 0) + 1 FROM events"))
+
+    def append_event(
+        self, game_id: int, kind: str, payload: dict[str, Any], expected_version: int, event_id: int | None = None
+    ) -> int:
+        """Append one event (as number ``event_id``, if given), unless the game has moved on since
+        ``expected_version``."""
         with self.writing():
             revision = self._value("SELECT revision FROM games WHERE id = ?", [game_id])
             if revision != expected_version:
                 raise StaleWrite(expected_version, int(revision))
             cursor = self.db.execute(
-                "INSERT INTO events (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                [game_id, kind, json.dumps(payload, sort_keys=True), now()],
+                "INSERT INTO events (id, game_id, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                [event_id, game_id, kind, json.dumps(payload, sort_keys=True), now()],
             )
             self.db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", [game_id])
             return int(cursor.lastrowid or 0)
