@@ -16,9 +16,10 @@ from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events
 from ..notes import one_line
-from ..rules.game import Game, GameError, HandRecord, describe_round, seat_teams
+from ..rules.game import Game, GameError, HandRecord, RoundResult, describe_round, seat_teams
 from ..rules.ledger import format_money, minus, signed
 from ..rules.scoring import listed, plural
+from ..scorepad import Cell, round_cells
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
 from .forms import (
@@ -131,6 +132,13 @@ def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
 @bp.app_template_filter("money")
 def money_filter(pennies: int, penny_cents: int = 1) -> str:
     return format_money(pennies, penny_cents)
+
+
+@bp.app_template_global("scorepad_cells")
+def scorepad_cells_global(
+    game: Game, result: RoundResult, running: list[dict[str, int]], leaders: list[str], mark_dealer: bool = False
+) -> list[Cell]:
+    return round_cells(game, result, running, leaders, mark_dealer)
 
 
 @bp.app_template_filter("one_line")
