@@ -3,6 +3,7 @@ form of games and nights."""
 
 from collections.abc import Iterable
 
+from flask import flash
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFProtect
 from wtforms import IntegerField, SelectChoice, TextAreaField  # type: ignore[attr-defined]  # SelectChoice: new in WTForms 3.3; types-WTForms lags
@@ -10,6 +11,7 @@ from wtforms.validators import InputRequired, NumberRange, ValidationError
 from wtforms.widgets import HiddenInput
 
 from .notes import NoteError, clean_note
+from .store import get_store
 
 csrf = CSRFProtect()
 
@@ -37,10 +39,6 @@ def send_notes(kind: str, row_id: int) -> tuple[NotesForm, int] | None:
     """Keep the note a game's or a night's page sent: None once saved; else the form to draw again
     (what was typed kept) and its status: 400 for a note that cannot be kept, 409 when the note
     was edited meanwhile elsewhere (the page then shows it as it is now)."""
-    from flask import flash
-
-    from .store import get_store
-
     form = NotesForm()
     store = get_store()
     if not form.validate_on_submit():
