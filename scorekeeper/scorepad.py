@@ -16,7 +16,7 @@ from .rules.scoring import PlayerResult, plural
 class Cell:
     """One competitor's cell of one round."""
 
-    points: str  # this round's points, or "—" for going out with nothing
+    points: str  # this round's points (the templates show "—" for a nil cell)
     running: str  # the running total after the round
     details: tuple[str, ...]  # the small print, a line each
     leader: bool
@@ -48,7 +48,7 @@ def cell_details(game: Game, result: RoundResult, name: str, out: bool) -> tuple
     return (" · ".join(words),) if words else ()
 
 
-def went_out(game: Game, result: RoundResult, name: str) -> bool:
+def went_out(result: RoundResult, name: str) -> bool:
     r = result.results[name]
     return r.went_out if isinstance(r, SideResult) else name == result.went_out
 
@@ -69,7 +69,7 @@ def round_cells(
     cells = []
     for name in game.competitors:
         r: PlayerResult | SideResult = result.results[name]
-        out = went_out(game, result, name)
+        out = went_out(result, name)
         marked = name == dealt_side
         cells.append(
             Cell(

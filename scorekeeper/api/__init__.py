@@ -220,8 +220,8 @@ def keep_notes(kind: str, row_id: int, data: dict[str, Any]) -> None:
     current = store.game(row_id) if kind == "game" else store.night(row_id)
     if not store.replace_notes(kind, row_id, notes, current["notes_edits"] if seen is None else seen):
         raise NoteChanged(
-            f"the {kind}'s note was edited since it was read (edits {seen}): read it again "
-            f"(GET {request.path}), then send yours with its 'edits'"
+            f"the {kind}'s note was edited since it was read: read it again (GET {request.path}), "
+            "then send yours with its 'edits'"
         )
 
 

@@ -307,20 +307,19 @@ class Store:
         return int(self._value("SELECT coalesce(max(id), 0) + 1 FROM events"))
 
     def append_event(
-        self, game_id: int, kind: str, payload: dict[str, Any], expected_version: int, event_id: int | None = None
-    ) -> int:
-        """Append one event (as number ``event_id``, if given), unless the game has moved on since
-        ``expected_version``."""
+        self, game_id: int, kind: str, payload: dict[str, Any], expected_version: int, event_id: int
+    ) -> None:
+        """Append one event as number ``event_id`` (``next_event_id``), unless the game has moved on
+        since ``expected_version``."""
         with self.writing():
             revision = self._value("SELECT revision FROM games WHERE id = ?", [game_id])
             if revision != expected_version:
                 raise StaleWrite(expected_version, int(revision))
-            cursor = self.db.execute(
+            self.db.execute(
                 "INSERT INTO events (id, game_id, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
                 [event_id, game_id, kind, json.dumps(payload, sort_keys=True), now()],
             )
             self.db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", [game_id])
-            return int(cursor.lastrowid or 0)
 
     # --- derived results, nights, players ----------------------------------------------------
 
