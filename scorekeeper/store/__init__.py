@@ -110,20 +110,28 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def owner_only(path: str | Path) -> None:
-    """The database holds PIN hashes: its file (and so SQLite's -wal and -shm, which take the same
-    permissions) and its backups are readable by their owner only."""
+def connect_owner_only(path: str | Path, timeout: float = BUSY_TIMEOUT_MS / 1000) -> sqlite3.Connection:
+    """A connection to ``path``, which holds PIN hashes: the file (and so SQLite's -wal and -shm, which
+    take its permissions) is readable by its owner only.
+
+    The file is never opened or closed outside SQLite: closing any other descriptor of it would drop
+    the POSIX locks SQLite holds on it in this process, and another process (a backup beside the
+    server) would then take itself for the last user and delete the server's journal. So a new file
+    is created through the umask, and an older one is made owner-only by its path."""
     if str(path) == ":memory:":
-        return
-    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+        return sqlite3.connect(":memory:", check_same_thread=False)
+    previous = os.umask(0o077)
+    try:
+        conn = sqlite3.connect(str(path), timeout=timeout, check_same_thread=False)
+    finally:
+        os.umask(previous)
     os.chmod(path, 0o600)
+    return conn
 
 
 class Store:
     def __init__(self, path: str | Path) -> None:
-        owner_only(path)
-        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-        self.db = Database(conn)
+        self.db = Database(connect_owner_only(path))
         self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self.db.execute("PRAGMA foreign_keys = ON")
         self.db.execute("PRAGMA synchronous = NORMAL")
@@ -593,8 +601,7 @@ class Store:
 
     def backup(self, path: str | Path) -> None:
         """A consistent copy of the live database (SQLite's online backup), safe while others write."""
-        owner_only(path)
-        target = sqlite3.connect(str(path))
+        target = connect_owner_only(path)
         try:
             with target:
                 self.db.conn.backup(target)
