@@ -20,11 +20,11 @@ from .history import describe_event
 from .notes import NoteError, clean_note
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
-from .rules.game import Buy, Event, Game, GameError, RoundRecord, Setup, Void, clean_name, name_key
+from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name, name_key
 from .rules.night import NOTHING, Pending, carry_in, pending_after, replay_night
 from .rules.rulesets import Ruleset
 from .side_input import hand_event
-from .store import NotFound, Store, StoreError
+from .store import NotFound, StaleWrite, Store, StoreError
 from .store.rows import GameRow, ResultRow
 
 
@@ -55,12 +55,18 @@ class LoadedGame:
 
 
 def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
+    """The game as stored, its row and its entries read in one snapshot, so its version is the
+    version of exactly these entries. A stored entry the rules refuse is passed over and named in
+    ``game.problems``: the game still loads, and its pages say what is wrong."""
     try:
-        row = store.game(game_id)
+        with store.reading():
+            row = store.game(game_id)
+            events = store.events(game_id)
     except NotFound:
         raise GameNotFound(f"there is no game {game_id}") from None
-    events = store.events(game_id)
-    game = Game(game_setup(catalog, row), [event_from_row(e) for e in events], row["id"], row["revision"])
+    game = Game(
+        game_setup(catalog, row), [event_from_row(e) for e in events], row["id"], row["revision"], tolerant=True
+    )
     return LoadedGame(row, game, {e["id"]: e["created_at"] for e in events})
 
 
@@ -97,33 +103,53 @@ def start_game(
     teams: Sequence[Sequence[str]] | None = None,
     night_id: int | None = None,
     pin: str | None = None,
+    seen_night_pin: str | None = None,
 ) -> int:
-    """Seat the players; with no first dealer named, the app draws one at random."""
+    """Seat the players; with no first dealer named, the app draws one at random. ``seen_night_pin``:
+    the night's PIN hash when the caller checked its lock (None: it was not locked)."""
     ruleset = catalog.get(ruleset_id)
     players = tuple(clean_name(name) for name in names)
     dealer_seat = _first_dealer_seat(players, first_dealer, rng)
     sides = tuple(tuple(clean_name(name) for name in team) for team in teams or ())
     setup = Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
-    return _seat(store, catalog, setup, night_id, _pin_hash(pin) if pin else None)
+    return _seat(store, catalog, setup, night_id, _pin_hash(pin) if pin else None, seen_night_pin)
 
 
-def rematch(store: Store, catalog: Catalog, loaded: LoadedGame) -> int:
+def rematch(store: Store, catalog: Catalog, loaded: LoadedGame) -> tuple[int, bool]:
     """The same players in the same seats, the deal moved on one seat to the left, the same ruleset,
-    penny value, teams and night (if it is still open) and the same lock."""
+    penny value, teams and night (if it is still open) and the same lock: (its id, whether it is
+    new). A game is played again once: a second rematch of it (Back, then Rematch; a second phone)
+    is the one already made."""
     game, row = loaded.game, loaded.row
     if not game.finished:
         raise GameError(
             f"a rematch starts when the game is finished: {game.ruleset.round_word} {game.current_round} is next"
         )
     setup = replace(game.setup, first_dealer=(game.setup.first_dealer + 1) % len(game.players), carry_in=0)
-    night_id = row["night_id"]
-    if night_id is not None and store.night(night_id)["closed_at"]:
-        night_id = None
-    return _seat(store, catalog, setup, night_id, row["pin_hash"])
+    with store.writing():
+        made = store.rematch_of(row["id"])
+        if made is not None:
+            return made, False
+        night_id, pin_hash, seen_night_pin = row["night_id"], row["pin_hash"], None
+        if night_id is not None:
+            night = store.night(night_id)
+            seen_night_pin = night["pin_hash"]
+            if night["closed_at"]:  # a game of its own, under the lock it was played under
+                night_id, pin_hash = None, night["pin_hash"] or pin_hash
+        return _seat(store, catalog, setup, night_id, pin_hash, seen_night_pin, rematch_of=row["id"]), True
 
 
-def _seat(store: Store, catalog: Catalog, setup: Setup, night_id: int | None, pin_hash: str | None) -> int:
-    """Store a new game, in its night with the carry waiting there; a PIN given in a night locks the night."""
+def _seat(
+    store: Store,
+    catalog: Catalog,
+    setup: Setup,
+    night_id: int | None,
+    pin_hash: str | None,
+    seen_night_pin: str | None,
+    rematch_of: int | None = None,
+) -> int:
+    """Store a new game, in its night with the carry waiting there; a PIN given in a night locks the
+    night. The night's lock is checked again under the write lock: one night, one PIN."""
     players = setup.players
     side_of = (
         [next(i for i, side in enumerate(setup.teams) if name in side) for name in players] if setup.teams else None
@@ -132,13 +158,19 @@ def _seat(store: Store, catalog: Catalog, setup: Setup, night_id: int | None, pi
         carry = 0
         if night_id is not None:
             _check_open_night(store, night_id)
+            if store.night(night_id)["pin_hash"] != seen_night_pin:
+                raise GameError(
+                    f"night {night_id} was locked with a PIN on another device meanwhile: nothing was started. "
+                    "Unlock the night with that PIN, then start the game"
+                )
             carry = carry_in(setup, night_pending(store, catalog, night_id))
             if pin_hash:  # a locked night keeps its own PIN
                 store.lock_night(night_id, pin_hash)
                 pin_hash = None
         return store.create_game(
-            setup.ruleset.id, list(players), setup.first_dealer, setup.penny_cents, side_of, night_id, pin_hash, carry
-        )
+            setup.ruleset.id, list(players), setup.first_dealer, setup.penny_cents, side_of, night_id, pin_hash,
+            carry, rematch_of,
+        )  # fmt: skip
 
 
 def _first_dealer_seat(players: tuple[str, ...], first_dealer: str | None, rng: random.Random | None) -> int:
@@ -188,7 +220,7 @@ def record_round(
     version: int | None = None,
 ) -> Game:
     """Record the current round, or correct round ``number``."""
-    return _record(store, catalog, game, round_event(game, number, went_out, caught), version)
+    return _record(store, catalog, game, round_event(game, number, went_out, caught), version, new=number is None)
 
 
 def record_hand(
@@ -201,7 +233,8 @@ def record_hand(
     version: int | None = None,
 ) -> Game:
     """Record the current hand of a game played by sides, or correct hand ``number``."""
-    return _record(store, catalog, game, hand_event(game, _next_id(game), number, went_out, sides), version)
+    event = hand_event(game, _next_id(game), number, went_out, sides)
+    return _record(store, catalog, game, event, version, new=number is None)
 
 
 def undo(store: Store, catalog: Catalog, game: Game, event_id: int, version: int | None = None) -> Game:
@@ -267,15 +300,36 @@ def _next_id(game: Game) -> int:
     return max((event.id for event in game.events), default=0) + 1
 
 
-def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: int | None) -> Game:
+class AlreadyRecorded(GameError):
+    """A new round or hand for one that is recorded meanwhile (two phones, or a retry after a lost
+    answer): never turned into a correction unseen."""
+
+    def __init__(self, game: Game, number: int) -> None:
+        word = game.ruleset.round_word
+        super().__init__(f"{word} {number} is already recorded: nothing was saved. Correct {word} {number} instead")
+        self.number = number
+        self.version = game.version
+
+
+def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: int | None, new: bool = False) -> Game:
     """Check the event against the rules, then append it if nobody wrote in between, together with
     what it changes (this game's results; in a night, the carry of the games after it)."""
     kind, payload = event_payload(event)
+    expected = game.version if version is None else version
     with store.writing():
+        # What is checked is read under the write lock: the game as stored now, never the one the
+        # request loaded before another request wrote (an 11th buy checked against 9).
+        stored = store.revision(game.id)
+        if stored != expected:
+            raise StaleWrite(expected, stored)
+        if game.version != stored:
+            game = load_game(store, catalog, game.id).game
+        if new and isinstance(event, (RoundRecord, HandRecord)) and event.round != game.current_round:
+            raise AlreadyRecorded(game, event.round)
         # Events are numbered across all games: under the write lock the next number is known, so
         # the event is checked and applied once, under the number it is stored with.
         after = game.with_event(replace(event, id=store.next_event_id()))
-        store.append_event(game.id, kind, payload, game.version if version is None else version, after.events[-1].id)
+        store.append_event(game.id, kind, payload, expected, after.events[-1].id)
         store.save_results(game.id, result_rows(after))
         night_id = store.night_of(game.id)
         if night_id is not None:
@@ -332,7 +386,7 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
         setup = replace(setup, carry_in=carry_in(setup, pending))
         if setup.carry_in == row["carry_in"]:
             return
-        game = Game(setup, _events(store, game_id), game_id)
+        game = Game(setup, _events(store, game_id), game_id, tolerant=True)
         store.set_carry(game_id, setup.carry_in)
         store.save_results(game_id, result_rows(game))
         pending = pending_after(game, pending)

@@ -145,3 +145,289 @@ def test_backup_export_and_import_beside_a_serving_server_lose_no_acknowledged_w
     finally:
         server.kill()
         server.wait()
+
+
+# --- check, then write: what is checked is what is stored ------------------------------------------
+
+
+def stale_and_current(app, api, game_id):
+    """The game as one request loaded it, before another request wrote (returned after that write)."""
+    from scorekeeper import table
+    from scorekeeper.store import Store
+
+    store = Store(app.config["DATABASE"])
+    return store, app.extensions["rulesets"], table.load_game(store, app.extensions["rulesets"], game_id).game
+
+
+def test_an_eleventh_buy_checked_against_the_game_before_the_tenth_is_refused(app, api):
+    """Two phones tap Ann's buy at once with 9 used: each request loaded the game with 9; the one
+    that writes second must be checked against 10, whatever version it carries."""
+    from scorekeeper import table
+    from scorekeeper.rules.game import GameError
+
+    gid = api.new_game()["id"]
+    for _ in range(9):
+        api.buy(gid, "Ann")
+    store, catalog, loaded_before = stale_and_current(app, api, gid)
+    tenth = api.buy(gid, "Ann")
+    with pytest.raises(GameError, match="11th buy is refused"):
+        table.record_buy(store, catalog, loaded_before, "Ann", version=tenth["version"])
+    state = api.call("GET", f"/api/games/{gid}")
+    assert state["version"] == 10 and state["problems"] == []
+    assert [p["buys_left"] for p in state["players"] if p["name"] == "Ann"] == [0]
+
+
+def test_a_second_new_round_2_is_refused_never_stored_as_a_correction(app, api):
+    from scorekeeper import table
+
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    store, catalog, loaded_before = stale_and_current(app, api, gid)
+    saved = api.round(gid, "Bob", {"Ann": "5", "Cy": "", "Di": ""})
+    with pytest.raises(table.AlreadyRecorded, match="round 2 is already recorded"):
+        table.record_round(store, catalog, loaded_before, "Cy", {"Ann": "K K", "Bob": "", "Di": ""},
+                           version=saved["version"])  # fmt: skip
+    state = api.call("GET", f"/api/games/{gid}")
+    assert [r["corrected"] for r in state["rounds"]] == [False, False]
+    assert state["rounds"][1]["went_out"] == "Bob"
+
+
+def test_two_undos_of_one_buy_store_one(app, api):
+    from scorekeeper import table
+    from scorekeeper.rules.game import GameError
+
+    gid = api.new_game()["id"]
+    api.buy(gid, "Bob")
+    buy_id = api.call("GET", f"/api/games/{gid}/history")[-1]["id"]
+    store, catalog, loaded_before = stale_and_current(app, api, gid)
+    undone = api.call("POST", f"/api/games/{gid}/undo", {"event": buy_id}, 201)
+    with pytest.raises(GameError, match="nothing to undo"):
+        table.undo(store, catalog, loaded_before, buy_id, version=undone["version"])
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 2
+
+
+def test_a_game_with_an_impossible_history_loads_and_says_what_is_wrong(app, api, client):
+    """Entries stored by an earlier version while two devices raced (11 buys, two undos of one buy):
+    every page around the game answers, and the game page names the entries the rules refuse."""
+    from scorekeeper.store import Store
+
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night}, 201)["id"]
+    store = Store(app.config["DATABASE"])
+    for version in range(11):  # straight into the store, as the race did: past the engine's checks
+        store.append_event(gid, "buy", {"round": 1, "player": "Ann"}, version, store.next_event_id())
+    first_buy = store.events(gid)[0]["id"]
+    for version in (11, 12):
+        store.append_event(gid, "void", {"target": first_buy}, version, store.next_event_id())
+    eleventh = store.events(gid)[10]["id"]
+    second_undo = store.events(gid)[12]["id"]
+    page = client.get(f"/games/{gid}")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert f"entry {eleventh}: Ann has used all 10 buys" in text
+    assert f"entry {second_undo}: there is nothing to undo" in text
+    state = api.call("GET", f"/api/games/{gid}")
+    assert [p["entry"] for p in state["problems"]] == [eleventh, second_undo]
+    assert state["bowl"] == 9  # 11 buys stored, the 11th and one undo passed over
+    ann = store.player_id("Ann")
+    for path in (f"/games/{gid}/table", f"/games/{gid}/history", f"/nights/{night}", f"/api/nights/{night}",
+                 f"/games/{gid}/export.json", f"/games/{gid}/export.csv", f"/games/{gid}/scorepad.pdf",
+                 "/players", f"/players/{ann}", f"/nights/{night}/export.json", f"/nights/{night}/summary.pdf",
+                 f"/api/games/{gid}/history"):  # fmt: skip
+        assert client.get(path).status_code == 200, path
+    # and it can be played on: the next entry is checked against the game as shown
+    api.buy(gid, "Bob")
+
+
+def released_together(port: int, requests: list[tuple[str, str, dict[str, Any]]]) -> list[int]:
+    """Each request from its own connection, all released at once; their statuses."""
+    clients = [HttpClient(port) for _ in requests]
+    barrier = threading.Barrier(len(requests))
+    statuses: list[int] = [0] * len(requests)
+
+    def send(i: int) -> None:
+        method, path, body = requests[i]
+        barrier.wait()
+        statuses[i] = clients[i].call(method, path, body)[0]
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+TRIALS = 25
+
+
+def test_racing_requests_store_no_impossible_history(tmp_path):
+    """25 trials of each race against a real waitress server, threads released together, each
+    request carrying the version it read: a 10th and an 11th buy, round 2 twice, two undos of one
+    buy. Exactly one of each pair is stored, and every game loads with nothing the rules refuse."""
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        client = HttpClient(port)
+        for _ in range(TRIALS):
+            gid = client.json("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS})["id"]
+            for _ in range(9):
+                version = client.json("POST", f"/api/games/{gid}/buys", {"player": "Ann"})["version"]
+            buy = ("POST", f"/api/games/{gid}/buys", {"player": "Ann", "version": version})
+            assert sorted(released_together(port, [buy, buy, buy])) == [201, 409, 409]
+
+            first = {"went_out": "Ann", "caught": {"Bob": "5", "Cy": "", "Di": ""}}
+            version = client.json("POST", f"/api/games/{gid}/rounds", first)["version"]
+            second = {"went_out": "Bob", "caught": {"Ann": "K", "Cy": "", "Di": ""}, "round": 2, "version": version}
+            other = {**second, "went_out": "Cy", "caught": {"Ann": "", "Bob": "Q", "Di": ""}}
+            statuses = released_together(port, [("POST", f"/api/games/{gid}/rounds", body) for body in (second, other)])
+            assert sorted(statuses) == [201, 409]
+
+            version = client.json("POST", f"/api/games/{gid}/buys", {"player": "Bob"})["version"]
+            buy_id = client.json("GET", f"/api/games/{gid}/history")[-1]["id"]
+            undo = ("POST", f"/api/games/{gid}/undo", {"event": buy_id, "version": version})
+            assert sorted(released_together(port, [undo, undo])) == [201, 409]
+
+            state = client.json("GET", f"/api/games/{gid}")
+            assert state["problems"] == []
+            assert len(state["rounds"]) == 2 and not any(r["corrected"] for r in state["rounds"])
+            assert {p["name"]: p["buys_left"] for p in state["players"]}["Ann"] == 0
+            assert {p["name"]: p["buys_left"] for p in state["players"]}["Bob"] == 10
+            assert client.call("GET", f"/games/{gid}")[0] == 200
+    finally:
+        server.kill()
+        server.wait()
+
+
+# --- locks without gaps ----------------------------------------------------------------------------
+
+
+def start_in_night_page(client, night: int, pin: str, page: str | None = None):
+    """The new-game form of a phone (drawn as ``page`` earlier, if given), sent for ``night``."""
+    from support import csrf_token
+
+    page = page or client.get("/games/new").text
+    data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
+            "teams": "0", "night": str(night), "pin": pin}  # fmt: skip
+    for seat in range(8):
+        data[f"players-{seat}"] = PLAYERS[seat] if seat < 4 else ""
+    return client.post("/games/new", data=data)
+
+
+def test_two_phones_locking_one_night_at_once_leave_one_pin_and_the_other_phone_locked_out(app, api):
+    """Both phones opened the new-game form while the night had no PIN; A starts its game with
+    PIN 1111, then B sends its form with PIN 2222: B is refused (the night has A's PIN now), and B
+    is not unlocked for a PIN it never knew."""
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    phone_a, phone_b = app.test_client(), app.test_client()
+    b_page = phone_b.get("/games/new").text
+    assert start_in_night_page(phone_a, night, "1111").status_code == 302
+    refused = start_in_night_page(phone_b, night, "2222", page=b_page)
+    assert refused.status_code == 400
+    assert f"night {night} is locked" in refused.text
+    games = api.call("GET", f"/api/nights/{night}")["games"]
+    assert len(games) == 1
+    game = games[0]["id"] if isinstance(games[0], dict) else games[0]
+    from support import csrf_token
+
+    token = csrf_token(phone_b.get("/games/new").text)
+    buy = phone_b.post(f"/games/{game}/buys", data={"player": "Bob", "csrf_token": token})
+    assert buy.status_code == 302 and "/unlock" in buy.headers["Location"]  # B is not the scorekeeper
+    assert api.call("POST", f"/api/nights/{night}/unlock", {"pin": "2222"}, 403)
+    assert api.call("POST", f"/api/nights/{night}/unlock", {"pin": "1111"})["locked"] is True
+
+
+def test_the_api_refuses_a_second_pin_set_on_a_night_meanwhile(app, api):
+    from scorekeeper import table
+
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    catalog = app.extensions["rulesets"]
+    from scorekeeper.store import Store
+
+    store = Store(app.config["DATABASE"])
+    table.start_game(store, catalog, "ten-pennies", PLAYERS, "Ann", night_id=night, pin="1111")
+    with pytest.raises(table.GameError, match="locked with a PIN on another device meanwhile"):
+        table.start_game(store, catalog, "ten-pennies", PLAYERS, "Ann", night_id=night, pin="2222",
+                         seen_night_pin=None)  # fmt: skip
+    assert len(store.night_game_ids(night)) == 1
+
+
+def finished_game(api, night=None, pin=None):
+    from support import GAME
+
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "first_dealer": "Ann"}
+    if night is not None:
+        body["night"] = night
+    if pin:
+        body["pin"] = pin
+    gid = api.call("POST", "/api/games", body, 201)["id"]
+    headers = {}
+    if pin:
+        headers = {"Authorization": "Bearer " + api.call("POST", f"/api/games/{gid}/unlock", {"pin": pin})["token"]}
+    for went_out, caught in GAME:
+        answer = api.client.post(f"/api/games/{gid}/rounds", json={"went_out": went_out, "caught": caught},
+                                 headers=headers)  # fmt: skip
+        assert answer.status_code == 201, answer.text
+    return gid, headers
+
+
+def test_a_rematch_of_a_locked_night_s_game_keeps_the_lock_once_the_night_is_closed(app, api):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    gid, auth = finished_game(api, night, pin="4321")
+    closer = app.test_client()
+    from support import csrf_token
+
+    closer.post(f"/nights/{night}/unlock", data={"csrf_token": csrf_token(closer.get(f"/nights/{night}/unlock").text),
+                                                 "pin": "4321"})  # fmt: skip
+    token = csrf_token(closer.get(f"/nights/{night}").text)
+    assert closer.post(f"/nights/{night}/close", data={"csrf_token": token}).status_code == 302
+    assert api.call("GET", f"/api/nights/{night}")["closed"] is True
+    # API: the new game is outside the closed night and locked with the night's PIN
+    again = api.client.post(f"/api/games/{gid}/rematch", json={}, headers=auth)
+    assert again.status_code == 201
+    new = again.get_json()["id"]
+    assert api.client.post(f"/api/games/{new}/buys", json={"player": "Bob"}).status_code == 401
+    assert api.call("POST", f"/api/games/{new}/unlock", {"pin": "4321"})["locked"] is True
+    # a phone without the PIN cannot change it through the pages either
+    stranger = app.test_client()
+    token = csrf_token(stranger.get("/games/new").text)
+    buy = stranger.post(f"/games/{new}/buys", data={"player": "Bob", "csrf_token": token})
+    assert "/unlock" in buy.headers["Location"]
+
+
+def test_a_rematch_made_twice_is_one_game(app, api, client):
+    gid, _ = finished_game(api)
+    first = api.call("POST", f"/api/games/{gid}/rematch", {}, 201)["id"]
+    assert api.call("POST", f"/api/games/{gid}/rematch", {}, 200)["id"] == first
+    from support import csrf_token
+
+    token = csrf_token(client.get(f"/games/{gid}").text)
+    again = client.post(f"/games/{gid}/rematch", data={"csrf_token": token})
+    assert again.status_code == 302, again.text[:300]
+    assert again.headers["Location"].endswith(f"/games/{first}")
+    assert "already started" in client.get(again.headers["Location"]).text
+    assert len(api.call("GET", "/api/games/" + str(first))["players"]) == 4
+    assert app.extensions["rulesets"]  # the app is intact
+    from scorekeeper.store import Store
+
+    assert Store(app.config["DATABASE"]).rematch_of(gid) == first
+
+
+@pytest.mark.parametrize(
+    "headers, data",
+    [({}, None), ({"Content-Type": "text/plain"}, b"{}"), ({"Content-Type": "application/x-www-form-urlencoded"}, b"")],
+)
+def test_api_writes_a_foreign_page_can_send_without_asking_are_refused(api, client, headers, data):
+    """A page of another site can POST a form, text/plain or nothing without a CORS preflight: no
+    API write takes such a request, bodiless rematch included."""
+    gid, _ = finished_game(api)
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    for path in (f"/api/games/{gid}/rematch", "/api/games", "/api/nights", f"/api/games/{gid}/buys",
+                 f"/api/nights/{night}/money", f"/api/games/{gid}/undo"):  # fmt: skip
+        answer = client.post(path, data=data, headers=headers)
+        assert answer.status_code == 415, (path, answer.status_code)
+        assert "Content-Type: application/json" in answer.get_json()["error"]
+    from scorekeeper.store import Store
+
+    assert Store(client.application.config["DATABASE"]).rematch_of(gid) is None
+    assert len(api.call("GET", f"/api/nights/{night}")["games"]) == 0

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import UnsupportedMediaType
 
 from .. import lock, meld_checks, table
 from ..catalog import UnknownRuleset
@@ -44,6 +45,22 @@ def load_for_writing(game_id: int) -> Game:
     loaded = table.load_game(get_store(), current_catalog(), game_id)
     lock.require_api_unlock(lock.game_lock(get_store(), loaded.row))
     return loaded.game
+
+
+@bp.before_request
+def writes_are_json() -> None:
+    """Every API write, with a body or without, says it is JSON: a page of another site can send a
+    form or text/plain without asking first, but not application/json (the browser asks the server
+    first, a CORS preflight this app never grants)."""
+    if request.method not in ("GET", "HEAD", "OPTIONS") and not request.is_json:
+        raise UnsupportedMediaType(
+            "API writes are JSON: send Content-Type: application/json (with an empty body where none is needed)"
+        )
+
+
+@bp.errorhandler(UnsupportedMediaType)
+def not_json(error: UnsupportedMediaType) -> ResponseReturnValue:
+    return jsonify(error=error.description), 415
 
 
 @bp.errorhandler(BadRequest)
@@ -86,7 +103,8 @@ class AlreadyRecorded(Exception):
 
 
 @bp.errorhandler(AlreadyRecorded)
-def already_recorded(error: AlreadyRecorded) -> ResponseReturnValue:
+@bp.errorhandler(table.AlreadyRecorded)
+def already_recorded(error: AlreadyRecorded | table.AlreadyRecorded) -> ResponseReturnValue:
     return jsonify(error=str(error), version=error.version), 409
 
 
@@ -144,8 +162,8 @@ def create_game() -> ResponseReturnValue:
     if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
         raise BadRequest("'teams' must be a list of lists of player names")
     night_id = field(data, "night", int, required=False)
-    if night_id is not None:  # adding a game to a locked night changes its money: the night's token
-        lock.require_api_unlock(night_lock_of(night_id))
+    night_lock = night_lock_of(night_id) if night_id is not None else None
+    lock.require_api_unlock(night_lock)  # adding a game to a locked night changes its money: the night's token
     game_id = table.start_game(
         get_store(),
         current_catalog(),
@@ -156,6 +174,7 @@ def create_game() -> ResponseReturnValue:
         teams=teams,
         night_id=night_id,
         pin=field(data, "pin", str, required=False),
+        seen_night_pin=night_lock.pin_hash if night_lock else None,
     )
     return state(load(game_id), 201)
 
@@ -172,7 +191,8 @@ def rematch(game_id: int) -> ResponseReturnValue:
     store = get_store()
     loaded = table.load_game(store, current_catalog(), game_id)
     lock.require_api_unlock(lock.game_lock(store, loaded.row))
-    return state(load(table.rematch(store, current_catalog(), loaded)), 201)
+    game_id, new = table.rematch(store, current_catalog(), loaded)
+    return state(load(game_id), 201 if new else 200)
 
 
 # One rule for both methods: with two, werkzeug answers 405 instead of 404 for an id out of range.

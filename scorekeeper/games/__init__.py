@@ -202,6 +202,7 @@ def new_game() -> ResponseReturnValue:
                 teams=teams,
                 night_id=form.night_id(),
                 pin=form.pin.data or None,
+                seen_night_pin=night_locked.pin_hash if night_locked else None,
             )
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
@@ -310,11 +311,14 @@ def rematch(game_id: int) -> ResponseReturnValue:
     if not LockForm().validate_on_submit():
         return back_to_game()
     store = get_store()
-    new_id = table.rematch(store, current_catalog(), loaded)
+    new_id, new = table.rematch(store, current_catalog(), loaded)
     new_lock = lock.game_lock(store, store.game(new_id))
     if new_lock is not None:
         lock.remember_unlocked(new_lock)  # this device could change the old game: it keeps the new one
-    flash(f"Rematch: game {new_id}, the deal moved on one seat", "ok")
+    if new:
+        flash(f"Rematch: game {new_id}, the deal moved on one seat", "ok")
+    else:
+        flash(f"This game's rematch was already started: here is game {new_id}", "ok")
     return redirect(url_for("games.show", game_id=new_id))
 
 

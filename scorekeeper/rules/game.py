@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -229,6 +230,20 @@ class _Replay:
     undone: set[int] = field(default_factory=set)  # ids of the undos in force (that can be put back)
     # Each round's results as last scored, with the buys they were scored with.
     scored: dict[int, tuple[dict[str, int], dict[str, PlayerResult | SideResult]]] = field(default_factory=dict)
+    # The live buys counted by player and by (round, player), kept with ``buys``, so that no check
+    # counts every buy again (loading a game stays linear in its entries).
+    by_player: Counter[str] = field(default_factory=Counter)
+    by_round: Counter[tuple[int, str]] = field(default_factory=Counter)
+
+    def add_buy(self, buy: Buy) -> None:
+        self.buys[buy.id] = buy
+        self.by_player[buy.player] += 1
+        self.by_round[buy.round, buy.player] += 1
+
+    def remove_buy(self, buy_id: int) -> None:
+        buy = self.buys.pop(buy_id)
+        self.by_player[buy.player] -= 1
+        self.by_round[buy.round, buy.player] -= 1
 
     def copy(self) -> _Replay:
         return _Replay(
@@ -238,6 +253,8 @@ class _Replay:
             records=dict(self.records),
             undone=set(self.undone),
             scored=dict(self.scored),
+            by_player=Counter(self.by_player),
+            by_round=Counter(self.by_round),
         )
 
 
@@ -245,8 +262,15 @@ class Game:
     """The state of one game after replaying its events; every check raises GameError."""
 
     def __init__(
-        self, setup: Setup, events: Iterable[Event] = (), game_id: int = 0, version: int | None = None
+        self,
+        setup: Setup,
+        events: Iterable[Event] = (),
+        game_id: int = 0,
+        version: int | None = None,
+        tolerant: bool = False,
     ) -> None:
+        """The game after ``events``; GameError for the first one the rules refuse, unless
+        ``tolerant`` (a stored history): then that entry is passed over and kept in ``problems``."""
         self.id = game_id  # the store's id; 0 for a game that is not stored
         self.setup = setup
         self.ruleset = setup.ruleset
@@ -254,13 +278,34 @@ class Game:
         # Changes with every recorded event (and, for a stored game, with every change of its carry):
         # a write based on an older version is stale.
         self.version = len(self.events) if version is None else version
-        self._state = _Replay()
-        self.rounds: list[RoundResult] = []
+        # Stored entries the rules refuse (an impossible history, from before writes were checked
+        # under the write lock), each with why: the game is shown without them.
+        self.problems: tuple[tuple[int, str], ...] = ()
         self._running: list[dict[str, int]] | None = None
         self._payout: Payout | None = None
-        for event in self.events:
-            self._apply(event)
+        try:
+            self._replay(strict=True)
+        except GameError:
+            if not tolerant:
+                raise
+            self._replay(strict=False)
         self._score_all()
+
+    def _replay(self, strict: bool) -> None:
+        self._state = _Replay()
+        self.rounds: list[RoundResult] = []
+        problems = []
+        for event in self.events:
+            if strict:
+                self._apply(event)
+                continue
+            before = self._state.copy()
+            try:
+                self._apply(event)
+            except GameError as error:
+                self._state = before
+                problems.append((event.id, str(error)))
+        self.problems = tuple(problems)
 
     # --- what the table sees ------------------------------------------------------------
 
@@ -292,17 +337,14 @@ class Game:
         return self.ruleset.round(number)
 
     def buys_in_round(self, number: int) -> dict[str, int]:
-        counts = dict.fromkeys(self.players, 0)
-        for buy in self._state.buys.values():
-            if buy.round == number:
-                counts[buy.player] += 1
-        return counts
+        by_round = self._state.by_round
+        return {player: by_round[number, player] for player in self.players}
 
     def buy_events(self) -> list[Buy]:
         return sorted(self._state.buys.values(), key=lambda buy: buy.id)
 
     def buys_used(self, player: str) -> int:
-        return sum(1 for buy in self._state.buys.values() if buy.player == player)
+        return self._state.by_player[player]
 
     def buys_left(self, player: str) -> int | None:
         stack = self.ruleset.buys.stack if self.ruleset.buys else None
@@ -400,6 +442,7 @@ class Game:
         """
         after = Game(self.setup, (), self.id, self.version + 1)
         after.events = (*self.events, event)
+        after.problems = self.problems
         after._state = self._state.copy()
         after._apply(event)
         after._score_all()
@@ -413,7 +456,7 @@ class Game:
             raise GameError(f"event {event.id} is recorded twice")
         if isinstance(event, Buy):
             self._check_buy(event)
-            state.buys[event.id] = event
+            state.add_buy(event)
         elif isinstance(event, (RoundRecord, HandRecord)):
             self._check_record_kind(event)
             self._check_round_number(event.round)
@@ -443,7 +486,7 @@ class Game:
                 f"buying starts in round {rule.first_round} in {self.ruleset.name}; this is round {buy.round}",
                 buy.player,
             )
-        used = sum(1 for b in self._state.buys.values() if b.player == buy.player)
+        used = self._state.by_player[buy.player]
         if rule.stack is not None and used >= rule.stack:
             raise GameError(
                 f"{buy.player} has used all {rule.stack} buys of the game; an {ordinal(rule.stack + 1)} buy is refused",
@@ -469,7 +512,7 @@ class Game:
         if isinstance(target, Void):
             self._put_back(target)
         elif isinstance(target, Buy) and void.target in state.buys:
-            del state.buys[void.target]
+            state.remove_buy(void.target)
             for record in state.rounds.values():
                 self._score_and_keep(record)  # a round may no longer be possible without that buy
             state.undone.add(void.id)
@@ -492,7 +535,7 @@ class Game:
         entry = state.records[undo.target]
         if isinstance(entry, Buy):
             self._check_buy(entry)
-            state.buys[entry.id] = entry
+            state.add_buy(entry)
             for record in state.rounds.values():
                 self._score_and_keep(record)
         elif isinstance(entry, (RoundRecord, HandRecord)):
@@ -634,6 +677,7 @@ class Game:
             "payouts": payout.payouts,
             "left_in_bowl": self.carry_out,
             "money": {name: self.money(name) for name in self.players} if self.finished else {},
+            "problems": [{"entry": entry, "reason": reason} for entry, reason in self.problems],
         }
         if self.ruleset.by_sides:
             minimums = self.board_minimums()

@@ -45,8 +45,9 @@ def pending_after(game: Game, pending: Pending) -> Pending:
 
 
 def replay_night(games: Iterable[tuple[Setup, Sequence[Event], int]], pending: Pending = NOTHING) -> Iterator[Game]:
-    """Each game (setup, events, id) replayed in night order with the carry passed forward."""
+    """Each stored game (setup, events, id) replayed in night order with the carry passed forward
+    (an entry the rules refuse is passed over, as when the game is loaded)."""
     for setup, events, game_id in games:
-        game = Game(replace(setup, carry_in=carry_in(setup, pending)), events, game_id)
+        game = Game(replace(setup, carry_in=carry_in(setup, pending)), events, game_id, tolerant=True)
         pending = pending_after(game, pending)
         yield game

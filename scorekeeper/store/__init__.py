@@ -179,6 +179,19 @@ class Store:
             raise
         self.db.conn.execute("COMMIT")
 
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """Several reads that see one snapshot of the database (a read transaction); inside a
+        transaction already, they see that one."""
+        if self.db.conn.in_transaction:
+            yield
+            return
+        self.db.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self.db.conn.execute("COMMIT")
+
     def migrate(self) -> None:
         # WAL lets the live view read while the scorekeeper writes; it must be set outside a transaction.
         self.db.execute("PRAGMA journal_mode = WAL")
@@ -209,6 +222,7 @@ class Store:
         night_id: int | None = None,
         pin_hash: str | None = None,
         carry_in: int = 0,
+        rematch_of: int | None = None,
     ) -> int:
         """One game and its seats in one transaction; ``sides[seat]`` is the side each seat plays for."""
         with self.writing():
@@ -224,6 +238,7 @@ class Store:
                         "night_id": night_id,
                         "share_token": secrets.token_urlsafe(16),
                         "pin_hash": pin_hash,
+                        "rematch_of": rematch_of,
                     }
                 )
             )
@@ -248,6 +263,11 @@ class Store:
             sides.setdefault(seat["side"], []).append(seat["name"])
         row["sides"] = [names for _, names in sorted(sides.items())]
         return cast(GameRow, row)
+
+    def rematch_of(self, game_id: int) -> int | None:
+        """The game started as the rematch of ``game_id``, if one was."""
+        found = self._value("SELECT id FROM games WHERE rematch_of = ?", [game_id])
+        return None if found is None else int(found)
 
     def night_of(self, game_id: int) -> int | None:
         found = self._value("SELECT night_id FROM games WHERE id = ?", [game_id])
@@ -309,6 +329,13 @@ class Store:
     def events(self, game_id: int) -> list[EventRow]:
         rows = self._rows("SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id])
         return [cast(EventRow, {**row, "payload": json.loads(row["payload"])}) for row in rows]
+
+    def revision(self, game_id: int) -> int:
+        """The game's version as stored (read it inside ``writing()`` to act on it)."""
+        found = self._value("SELECT revision FROM games WHERE id = ?", [game_id])
+        if found is None:
+            raise NotFound(f"there is no game {game_id}")
+        return int(found)
 
     def next_event_id(self) -> int:
         """The number the next event will be stored under (to be read inside ``writing()``)."""

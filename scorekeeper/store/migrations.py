@@ -203,6 +203,14 @@ def m011_notes(db: Database) -> None:
         db.table(table).add_column("notes_edits", int, not_null_default=0)
 
 
+@migrations()
+def m012_one_rematch_per_game(db: Database) -> None:
+    """A rematch made twice from the same finished game is one game (RULES.md): the schema keeps at
+    most one game a rematch of each game, whatever the timing of the taps."""
+    db.table("games").add_column("rematch_of", int)
+    db.execute("CREATE UNIQUE INDEX games_one_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL")
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

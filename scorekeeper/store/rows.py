@@ -19,6 +19,7 @@ class GameRow(TypedDict):
     lock_generation: int
     notes: str  # the scorekeeper's note on the game ("" for none)
     notes_edits: int  # how often a note was changed: with revision, what the live views poll
+    rematch_of: int | None  # the finished game this one plays again (at most one per game)
     players: list[str]  # in seat order
     sides: list[list[str]]  # who scores together, in side order
 
