@@ -2,6 +2,7 @@
 form of games and nights."""
 
 from collections.abc import Iterable
+from typing import Any
 
 from flask import flash
 from flask_wtf import FlaskForm
@@ -15,6 +16,30 @@ from .store import get_store
 
 csrf = CSRFProtect()
 
+MAX_DIGITS = 18  # every number the app takes fits SQLite's integers with room to spare
+
+
+def whole_number(text: str | None) -> int | None:
+    """A number typed or sent as ASCII digits (an optional minus first), or None: int() alone would
+    also read '٣' (Arabic-Indic three) and fail on '²', which str.isdigit() lets through."""
+    if not text:
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdecimal() and len(digits) <= MAX_DIGITS):
+        return None
+    return int(text)
+
+
+class WholeNumberField(IntegerField):
+    """An IntegerField that reads ASCII digits only (see ``whole_number``)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or valuelist[0] in ("", None):
+            return
+        self.data = whole_number(str(valuelist[0]).strip())
+        if self.data is None:
+            raise ValueError(self.gettext("Not a valid integer value."))
+
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
     """(value, label) pairs as the choices of a select or radio field."""
@@ -26,7 +51,7 @@ class NotesForm(FlaskForm):
     drawn, so an edit made meanwhile on another device is not overwritten unseen."""
 
     notes = TextAreaField("Notes")
-    edits = IntegerField(widget=HiddenInput(), validators=[InputRequired(), NumberRange(min=0, max=2**62)])
+    edits = WholeNumberField(widget=HiddenInput(), validators=[InputRequired(), NumberRange(min=0, max=2**62)])
 
     def validate_notes(self, field: TextAreaField) -> None:
         try:

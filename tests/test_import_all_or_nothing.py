@@ -57,6 +57,43 @@ CORRUPTIONS = {
         lambda d: d["games"][1].update(notes="x" * 501),
         "game 2: a note is at most 500 characters; this one has 501",
     ),
+    # crafted files a probe imported: accepted before, then their pages answered 500
+    "two seats with one number": (
+        lambda d: d["games"][0]["players"][1].update(seat=0),
+        "game 1: the players' seats must be 0 to 3, each once, not [0, 0, 2, 3]",
+    ),
+    "seats 5 and 7": (
+        lambda d: d["games"][0].update(players=[{"seat": 5, "name": "A", "side": 0}, {"seat": 7, "name": "B", "side": 1}]),
+        "game 1: the players' seats must be 0 to 1, each once, not [5, 7]",
+    ),
+    "a first dealer who is not seated": (
+        lambda d: d["games"][0].update(first_dealer=9),
+        "game 1: 'first_dealer' must be a seat (0 to 3), not 9",
+    ),
+    "a round as a float": (
+        lambda d: d["games"][0]["events"][0]["payload"].update(round=1.0),
+        "game 1, entry 1 (round): round must be a whole number from 1 to 1000, not 1.0",
+    ),
+    "a buy's round as a string": (
+        lambda d: d["games"][1]["events"][0]["payload"].update(round="1"),
+        "game 2, entry 8 (buy): round must be a whole number from 1 to 1000, not '1'",
+    ),
+    "a round number of 31 digits": (
+        lambda d: d["games"][0]["events"][0]["payload"].update(round=10**30),
+        "game 1, entry 1 (round): round must be a whole number from 1 to 1000, not 1000000000000000000000000000000",
+    ),
+    "caught cards that are not text": (
+        lambda d: d["games"][0]["events"][0]["payload"]["caught"].update(Cy=5),
+        "game 1, entry 1 (round): caught must be text, not 5",
+    ),
+    "a created_at that is not a date": (
+        lambda d: d["games"][0].update(created_at="yesterday"),
+        "game 1: 'created_at' must be a date and time (ISO 8601), not 'yesterday'",
+    ),
+    "a night closed on no date": (
+        lambda d: d["nights"][0].update(closed_at="soon"),
+        "night 1: 'closed_at' must be a date and time (ISO 8601), not 'soon'",
+    ),
     "a night's note that is not text": (lambda d: d["nights"][0].update(notes=5), "night: 'notes' must be str"),
     "a note hiding a character": (
         lambda d: d["nights"][0].update(notes="Ann\u202ehosted"),

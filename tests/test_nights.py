@@ -69,6 +69,50 @@ def test_settlement_is_stable_when_players_are_listed_in_another_order(nets, rng
     assert settle(dict(shuffled_items), order) == settle(nets, order)
 
 
+def payments_balance(nets, payments):
+    balance = dict(nets)
+    for p in payments:
+        assert p.pennies > 0 and p.from_player != p.to_player
+        balance[p.from_player] += p.pennies
+        balance[p.to_player] -= p.pennies
+    return balance
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(NETS)
+def test_the_near_minimal_method_settles_exactly_within_n_minus_1_and_finds_every_pair(nets):
+    """Beyond 12 players the search is not exact: against brute force on small nights, it pays every
+    net exactly, never uses more than (players − 1) payments, and is exact when no zero-sum group
+    of three or more players exists (pairs only)."""
+    from scorekeeper.rules.ledger import paired_groups
+
+    order = list(nets)
+    owing = [n for n in order if nets[n]]
+    groups = paired_groups(nets, owing)
+    assert sorted(n for g in groups for n in g) == sorted(owing)
+    assert all(sum(nets[n] for n in g) == 0 for g in groups)
+    payments = [p for g in groups for p in settle({n: nets[n] for n in g}, g)]
+    assert all(v == 0 for v in payments_balance(nets, payments).values())
+    assert len(payments) <= max(len(owing) - 1, 0)
+    if len(owing) <= 8:
+        best = len(owing) - brute_force_groups(nets)
+        assert len(payments) >= best
+        pairs = sum(1 for g in groups if len(g) == 2)
+        if brute_force_groups(nets) == pairs + (1 if len(owing) > 2 * pairs else 0):
+            assert len(payments) == best
+
+
+def test_a_night_of_forty_players_settles_every_net():
+    """More players than the exact search takes (a club night): answered, every net paid, the
+    equal opposite nets in one payment each."""
+    nets = {f"P{i:02}": (i % 7 + 1) * (1 if i % 2 else -1) for i in range(40)}
+    nets["P39"] -= sum(nets.values())
+    payments = settle(nets, list(nets))
+    assert all(v == 0 for v in payments_balance(nets, payments).values())
+    assert len(payments) <= 39
+    assert ("P00", "P07", 1) in {(p.from_player, p.to_player, p.pennies) for p in payments}
+
+
 def test_settle_with_the_bowl_keeper():
     nets = {"Ann": 30, "Bob": -10, "Cy": -25, "Di": 5}
     payments = [(p.from_player, p.to_player, p.pennies) for p in settle_with_keeper(nets, "Ann", list(nets))]
@@ -289,3 +333,27 @@ def test_player_history_pages_through_older_games(api, client):
     older = re.search(r'href="(/players/1\?before=\d+)"', page).group(1)
     rest = client.get(older).text
     assert rest.count("<li>") == 3 and "Game 3<" in rest and "Older games" not in rest
+
+
+def test_a_paper_night_of_twenty_four_players_is_settled_on_the_page_and_in_the_api(api, client):
+    """Three tables of eight in one night on paper: more players owe or are owed than the exact
+    search takes. The page and the API answer with payments that settle every net, and changing
+    the money mode answers too."""
+    night = api.call("POST", "/api/nights", {"name": "Club", "money": "paper"}, 201)["id"]
+    for table in range(3):
+        players = [f"T{table}P{seat}" for seat in range(8)]
+        gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": players, "night": night,
+                                              "first_dealer": players[0]}, 201)["id"]  # fmt: skip
+        for _ in range(7):  # the first player goes out every round; each other is caught with a king
+            api.round(gid, players[0], {name: "K" for name in players[1:]})
+    report = api.call("GET", f"/api/nights/{night}")
+    nets = report["nets"]
+    assert sum(1 for value in nets.values() if value) == 24
+    balance = dict(nets)
+    for payment in report["settlement"]:
+        balance[payment["from"]] += payment["pennies"]
+        balance[payment["to"]] -= payment["pennies"]
+    assert set(balance.values()) == {0}
+    assert len(report["settlement"]) <= 23
+    assert client.get(f"/nights/{night}").status_code == 200
+    assert api.call("POST", f"/api/nights/{night}/money", {"money": "table"})["money"] == "table"

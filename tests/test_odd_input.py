@@ -178,3 +178,60 @@ def test_huge_counts_in_a_pennies_from_heaven_hand_are_refused_by_name(api):
         response = api.client.post(f"/api/games/{gid}/rounds", json=hand)
         assert response.status_code == 400 and "from 0 to 100000" in response.get_json()["error"], response.get_json()
     assert api.call("GET", f"/api/games/{gid}")["version"] == 0
+
+
+# --- hidden fields and numbers as a crafted request sends them ------------------------------------
+
+
+def round_form_data(client, gid, **changes):
+    from support import csrf_token
+
+    page = client.get(f"/games/{gid}/rounds/new").text
+    data = {"csrf_token": csrf_token(page), "went_out": "Ann", "caught-0": "", "caught-1": "K", "caught-2": "",
+            "caught-3": "", "round_number": "1", "version": "0", "entry_key": "k-" + str(len(changes))}  # fmt: skip
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key)
+        else:
+            data[key] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("version", "", "without the game"),
+        ("version", None, "without the game"),
+        ("version", "²", "without the game"),
+        ("version", "٠", "without the game"),  # an Arabic-Indic zero: int() would read it
+        ("round_number", "", "without the round it was drawn for"),
+        ("round_number", "¹", "without the round it was drawn for"),
+    ],
+)
+def test_a_round_form_with_a_missing_or_odd_hidden_field_says_so_and_saves_nothing(api, client, field, value, message):
+    gid = api.new_game()["id"]
+    answer = client.post(f"/games/{gid}/rounds/new", data=round_form_data(client, gid, **{field: value}))
+    assert answer.status_code == 400
+    assert message in answer.text
+    assert 'value="K"' in answer.text  # what was typed is kept
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0
+
+
+@pytest.mark.parametrize("seats", ["²", "٣", "4.0", "-4", "", "99999999999999999999999"])
+def test_a_blank_sheet_for_an_odd_number_of_seats_is_refused_by_name(client, seats):
+    answer = client.get("/scorepad/blank.pdf", query_string={"seats": seats})
+    assert answer.status_code == 400
+    assert "is for 2 to 8 players" in answer.text
+
+
+MELD_FIELDS = ["ruleset", "round", "stage", "melds", "melds-0", "melds-7", "melds-8", "melds-x", "melds-0-0", "onto",
+               "side_score", "csrf_token", "", "melds-", "round-0", "stage-0", "x" * 300]  # fmt: skip
+MELD_VALUES = ["", "K K K", "²", "٣", "1", "6", "hand", "first-down", "ten-card-rummy", "pennies-from-heaven", "-1",
+               "9" * 30, "JKR " * 40]  # fmt: skip
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(MELD_FIELDS), st.sampled_from(MELD_VALUES)), max_size=8))
+def test_the_meld_checker_answers_any_query_without_500(client, query):
+    answer = client.get("/melds", query_string=[("stage", "hand"), ("ruleset", "ten-card-rummy"), *query])
+    assert answer.status_code in (200, 400)

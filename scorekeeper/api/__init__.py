@@ -387,8 +387,9 @@ def set_money(night_id: int) -> ResponseReturnValue:
     lock.require_api_unlock(lock.night_lock(night))
     if night["closed_at"]:
         raise BadRequest(f"night {night_id} is closed: its money mode stays as it was")
-    store.set_money_mode(night_id, money_mode(data) or night["money"])
-    return jsonify(night_report(store, current_catalog(), night_id).to_json())
+    with store.writing():  # the change and the report it answers with stand or fall together
+        store.set_money_mode(night_id, money_mode(data) or night["money"])
+        return jsonify(night_report(store, current_catalog(), night_id).to_json())
 
 
 @bp.get("/nights/<int:night_id>")

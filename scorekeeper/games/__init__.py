@@ -406,7 +406,8 @@ def entry_page(
         flash(f"{word.capitalize()} {form.drawn_for()} was already saved (Save was tapped twice): "
               "nothing more was recorded.", "ok")  # fmt: skip
         return redirect(url_for("games.show", game_id=game.id))
-    if form.is_submitted() and number is None and form.drawn_for() != game.current_round:
+    drawn_for = form.drawn_for() if form.is_submitted() else None
+    if drawn_for is not None and number is None and drawn_for != game.current_round:
         # A form drawn for a round that is recorded since (Back, then Save): never a new round.
         status, already_saved = 409, form.drawn_for()
         form.form_errors.append(f"{word.capitalize()} {already_saved} is already saved: nothing was recorded.")

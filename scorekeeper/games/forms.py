@@ -11,7 +11,6 @@ from wtforms import (
     Form,
     FormField,
     HiddenField,
-    IntegerField,
     PasswordField,
     RadioField,
     SelectField,
@@ -19,7 +18,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..forms import choices
+from ..forms import WholeNumberField, choices, whole_number
 from ..rules.game import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
 from ..side_input import MAX_COUNT
 
@@ -42,7 +41,7 @@ class NewGameForm(FlaskForm):
         "Scorekeeper's PIN (optional: without it nobody else can change this game; in a night, the whole night)",
         validators=[Optional(), Length(min=4, max=64, message="a PIN has 4 to 64 characters")],
     )
-    penny_cents = IntegerField(
+    penny_cents = WholeNumberField(
         "One penny is worth (cents)",
         default=1,
         validators=[
@@ -99,10 +98,20 @@ class VersionedForm(FlaskForm):
     entry_key = HiddenField(validators=[Optional(), Length(max=64)])
 
     def version_number(self) -> int | None:
-        try:
-            return int(self.version.data or "")
-        except ValueError:
-            return None
+        return whole_number(self.version.data)
+
+    def validate_version(self, field: HiddenField) -> None:
+        if self.version_number() is None:
+            raise ValidationError("the form came without the game's version: reload the page and enter it again")
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """As FlaskForm's, with what is wrong with a hidden field said at the top of the form (it
+        has no place of its own on the page)."""
+        valid = bool(super().validate(extra_validators))
+        for field in self:
+            if field.type == "HiddenField" and field.errors and field.name != "csrf_token":
+                self.form_errors.extend(f"Not saved: {error}" for error in field.errors)
+        return valid
 
     def refuse(self, error: GameError, players: tuple[str, ...]) -> None:
         """Show why the engine refused what was typed, at the top of the form."""
@@ -134,10 +143,11 @@ class EntryForm(VersionedForm):
     confirmed = HiddenField()  # "1" once the scorekeeper has seen the question about an unusual entry
 
     def drawn_for(self) -> int | None:
-        try:
-            return int(self.round_number.data or "")
-        except ValueError:
-            return None
+        return whole_number(self.round_number.data)
+
+    def validate_round_number(self, field: HiddenField) -> None:
+        if self.drawn_for() is None:
+            raise ValidationError("the form came without the round it was drawn for: reload the page")
 
 
 class RoundForm(EntryForm):
@@ -177,19 +187,19 @@ class SideForm(Form):
     piles take the points the table counted or the cards (RULES.md: counting a 15-card pile card by
     card is what tables avoid)."""
 
-    red_threes = IntegerField("Red 3s", default=0, validators=COUNT)
-    natural = IntegerField("Natural (red) books", default=0, validators=COUNT)
-    mixed = IntegerField("Books with wilds (black)", default=0, validators=COUNT)
-    sevens = IntegerField("Books of sevens", default=0, validators=COUNT)
-    wild = IntegerField("Wild books", default=0, validators=COUNT)
-    melded_points = IntegerField("Points of the cards melded", validators=POINTS)
+    red_threes = WholeNumberField("Red 3s", default=0, validators=COUNT)
+    natural = WholeNumberField("Natural (red) books", default=0, validators=COUNT)
+    mixed = WholeNumberField("Books with wilds (black)", default=0, validators=COUNT)
+    sevens = WholeNumberField("Books of sevens", default=0, validators=COUNT)
+    wild = WholeNumberField("Wild books", default=0, validators=COUNT)
+    melded_points = WholeNumberField("Points of the cards melded", validators=POINTS)
     melded = StringField("…or the cards melded")
-    hand_points = FieldList(IntegerField("Points left in hand", validators=POINTS))
+    hand_points = FieldList(WholeNumberField("Points left in hand", validators=POINTS))
     hands = FieldList(StringField("…or the cards left in hand"))
-    pile_points = FieldList(IntegerField("Points in the pile", validators=POINTS))
+    pile_points = FieldList(WholeNumberField("Points in the pile", validators=POINTS))
     piles = FieldList(StringField("…or the pile's cards"))
 
-    def counts(self) -> list[IntegerField]:
+    def counts(self) -> list[WholeNumberField]:
         return [self.red_threes, self.natural, self.mixed, self.sevens, self.wild]
 
 
@@ -234,7 +244,7 @@ class HandForm(EntryForm):
 
 
 def _points_or_cards(
-    side: tuple[str, ...], points: FieldList[IntegerField], cards: FieldList[StringField], what: str
+    side: tuple[str, ...], points: FieldList[WholeNumberField], cards: FieldList[StringField], what: str
 ) -> dict[str, int | str]:
     given: dict[str, int | str] = {}
     for name, counted, typed in zip(side, points, cards, strict=False):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, RadioField, StringField
+from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from ..forms import choices
+from ..forms import WholeNumberField, choices
 
 MONEY_CHOICES = choices(
     [
@@ -30,7 +30,7 @@ class PaidForm(FlaskForm):
 
     payer = HiddenField(validators=[InputRequired(), Length(max=200)])
     payee = HiddenField(validators=[InputRequired(), Length(max=200)])
-    amount = IntegerField(validators=[InputRequired(), NumberRange(min=1, max=10**9)])
+    amount = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=10**9)])
     paid = HiddenField()
 
 

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
 from .. import table
+from ..forms import whole_number
 from ..printing.chart import Chart, progression_svg
 from ..store import NotFound, get_store
 from ..web import current_catalog
@@ -17,8 +18,8 @@ CHARTED_GAMES = 5  # charts for the latest games of a page
 
 def page_marker(text: str) -> int:
     """?before=<game id>: a row id (anything else is ignored, as if absent)."""
-    value = int(text)
-    if not 0 < value < 2**63:
+    value = whole_number(text)
+    if value is None or not 0 < value < 2**63:
         raise ValueError(f"{text!r} is not a game id")
     return value
 

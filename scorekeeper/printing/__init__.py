@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import table
 from ..catalog import UnknownRuleset
+from ..forms import whole_number
 from ..night_report import NightReport
 from ..rules.game import Game, GameError, check_players, dealer_seat, describe_round
 from ..rules.ledger import Payment
@@ -106,9 +107,10 @@ def blank() -> ResponseReturnValue:
         except GameError as error:
             abort(400, str(error))
     seats = request.args.get("seats", "4")
-    if not names and not (seats.isdigit() and ruleset.players_min <= int(seats) <= ruleset.players_max):
-        abort(400, f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {seats!r}")
-    columns = names or [""] * int(seats)
+    count = whole_number(seats)
+    if not names and not (count is not None and ruleset.players_min <= count <= ruleset.players_max):
+        abort(400, f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {seats!r:.20}")
+    columns = names or [""] * (count or 0)
     decks = ruleset.decks.decks_for(len(columns))
     html = render_template(
         "pdf/blank.html",

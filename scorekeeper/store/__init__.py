@@ -91,6 +91,25 @@ def _fields(data: Any, where: str, kinds: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
+def _check_date(text: str, where: str) -> None:
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise StoreError(f"{where} must be a date and time (ISO 8601), not {text!r:.40}") from None
+
+
+def _check_seats(seats: list[dict[str, Any]], game: dict[str, Any], where: str) -> None:
+    """Seats 0, 1, … each once, sides numbered from 0 without a gap, the first dealer one of them."""
+    numbers = sorted(seat["seat"] for seat in seats)
+    if numbers != list(range(len(seats))):
+        raise StoreError(f"{where}: the players' seats must be 0 to {len(seats) - 1}, each once, not {numbers}")
+    sides = sorted({seat["side"] for seat in seats})
+    if sides != list(range(len(sides))):
+        raise StoreError(f"{where}: the sides must be numbered 0 to {len(sides) - 1}, not {sides}")
+    if not 0 <= game["first_dealer"] < max(len(seats), 1):
+        raise StoreError(f"{where}: 'first_dealer' must be a seat (0 to {len(seats) - 1}), not {game['first_dealer']}")
+
+
 def _result_values(row: ResultRow) -> tuple[int | None, ...]:
     """A result row's values in RESULT_COLUMNS order."""
     return (
@@ -584,6 +603,9 @@ class Store:
                     {"id": int, "name": str, "created_at": str, "closed_at": (str, None), "notes": (str, None)},
                 )  # fmt: skip
                 row["notes"] = row["notes"] or ""  # exports made before notes have none
+                for key in ("created_at", "closed_at"):
+                    if row[key] is not None:
+                        _check_date(row[key], f"night {row['id']}: {key!r}")
                 row["money"] = night.get("money", "table") if night.get("money") in ("table", "paper") else "table"
                 if self._value("SELECT 1 FROM nights WHERE id = ?", [row["id"]]):
                     raise StoreError(f"night {row['id']} already exists: import into an empty database")
@@ -601,6 +623,7 @@ class Store:
         )  # fmt: skip
         row["notes"] = row["notes"] or ""
         where = f"game {row['id']}"
+        _check_date(row["created_at"], f"{where}: 'created_at'")
         if self._value("SELECT 1 FROM games WHERE id = ?", [row["id"]]):
             raise StoreError(f"{where} already exists: import into an empty database")
         if row["night_id"] is not None and not self._value("SELECT 1 FROM nights WHERE id = ?", [row["night_id"]]):
@@ -614,8 +637,10 @@ class Store:
                 "share_token": secrets.token_urlsafe(16),
             }
         )
-        for seat in _items(game, "players", where):
-            player = _fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
+        seats = [_fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
+                 for seat in _items(game, "players", where)]  # fmt: skip
+        _check_seats(seats, row, where)
+        for player in seats:
             self.table("game_players").insert(
                 {**player, "game_id": row["id"], "player_id": self._player_id(player["name"])}
             )
