@@ -63,7 +63,9 @@ CORRUPTIONS = {
         "game 1: the players' seats must be 0 to 3, each once, not [0, 0, 2, 3]",
     ),
     "seats 5 and 7": (
-        lambda d: d["games"][0].update(players=[{"seat": 5, "name": "A", "side": 0}, {"seat": 7, "name": "B", "side": 1}]),
+        lambda d: d["games"][0].update(
+            players=[{"seat": 5, "name": "A", "side": 0}, {"seat": 7, "name": "B", "side": 1}]
+        ),
         "game 1: the players' seats must be 0 to 1, each once, not [5, 7]",
     ),
     "a first dealer who is not seated": (
