@@ -50,7 +50,12 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         click.echo("(could not tell this computer's network address: look it up in the network settings,")
         click.echo(' and add it to instance/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones are answered)')
     click.echo("Stop it with Ctrl+C.")
-    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+    # A body larger than the app takes is refused by waitress from its Content-Length, before it is
+    # read (by default waitress would spool up to 1 GiB to disk first).
+    waitress_serve(
+        app, host=host, port=port, threads=threads, ident="scorekeeper",
+        max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
+    )  # fmt: skip
 
 
 def main() -> None:

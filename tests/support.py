@@ -136,6 +136,16 @@ def adversarial_hands(ruleset: Ruleset, number: int, size: int) -> Iterator[list
     yield [Card(NATURAL_RANKS[i % 13], suits[(i // 13) % 2]) for i in range(size)]
     spread = [Card(NATURAL_RANKS[(3 * i) % 13], suits[i % 4]) for i in range(size)]
     yield [card if i % 3 else suited(wild, suits[0]) for i, card in enumerate(spread)]
+    # Long runs of one suit with a quarter wild cards (every kind of wild): the searches a probe
+    # found slow (a run leaving out naturals for a later meld; wilds handed out to many set pairs).
+    wilds = sorted(ruleset.round(number).wilds)
+    quarter = size // 4
+    yield [Card(NATURAL_RANKS[i % 13], Suit.HEARTS) for i in range(size - quarter)] + [
+        suited(wilds[i % len(wilds)], suits[i % 4]) for i in range(quarter)
+    ]
+    yield [Card(NATURAL_RANKS[(5 * i) % 13], suits[(i // 13) % 2]) for i in range(size - quarter)] + [
+        suited(wilds[i % len(wilds)], suits[(i + 1) % 4]) for i in range(quarter)
+    ]
 
 
 def hand_text(cards: list[Card]) -> str:

@@ -457,3 +457,21 @@ def test_a_count_that_is_not_a_number_is_named_on_the_page(client):
     response = post_page(client, f"{game_url}/rounds/new", data)
     assert response.status_code == 400 and "Not a valid integer value" in response.text
     assert 'value="lots"' in response.text
+
+
+def test_ten_card_rummy_buys_are_bounded_by_the_stock(api):
+    """RULES.md: all players' buys in one round take at most (cards in the decks − cards dealt) / 2.
+    Four players: 2 decks + 4 jokers = 108 cards, 40 dealt, so 68 / 2 = 34 buys in round 4."""
+    gid = api.new_game(ruleset="ten-card-rummy")["id"]
+    for _ in range(3):
+        api.round(gid, "Ann", {"Bob": "", "Cy": "", "Di": ""})
+    for i in range(34):
+        api.buy(gid, ["Ann", "Bob", "Cy", "Di"][i % 4])
+    refused = api.call("POST", f"/api/games/{gid}/buys", {"player": "Cy"}, 400)
+    assert refused["error"] == (
+        "the stock is used up: the 34 buys of round 4 took every card left after the deal (2 a buy); "
+        "another buy is refused"
+    )
+    assert refused["player"] == "Cy"
+    api.round(gid, "Ann", {"Bob": "", "Cy": "", "Di": ""})
+    api.buy(gid, "Cy")  # a new round, a new stock

@@ -431,3 +431,24 @@ def test_api_writes_a_foreign_page_can_send_without_asking_are_refused(api, clie
 
     assert Store(client.application.config["DATABASE"]).rematch_of(gid) is None
     assert len(api.call("GET", f"/api/nights/{night}")["games"]) == 0
+
+
+def test_an_oversized_body_is_refused_from_its_length_before_it_is_sent(tmp_path):
+    """A client announcing 10 MB is answered 413 at once: the server does not wait to read (or
+    spool to disk) a body the app would refuse anyway."""
+    import socket
+
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+            connection.sendall(
+                b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 10000000\r\n\r\n{"
+            )
+            answer = connection.recv(4096)  # a timeout here: the server waits for the 10 MB
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
+        assert HttpClient(port).call("GET", "/healthz")[0] == 200
+    finally:
+        server.kill()
+        server.wait()

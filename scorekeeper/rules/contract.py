@@ -32,6 +32,17 @@ from .scoring import plural
 class Template:
     naturals: tuple[Card, ...]
     wild_slots: int
+    kind: str = "set"  # or "run"
+
+    def shape(self, wilds: frozenset[Rank]) -> tuple[object, ...]:
+        """What handing out wild cards to this meld depends on. A set of a rank that is not wild
+        takes wild cards the same way whatever its rank and suits (its naturals cannot clash with a
+        wild card); a set of a wild rank counts its naturals, and a run every place."""
+        if self.kind == "set":
+            base = self.naturals[0].rank
+            clashing = tuple(card for card in self.naturals if card.rank in wilds)
+            return (self.kind, base if base in wilds else None, self.wild_slots, clashing)
+        return (self.kind, self.wild_slots, self.naturals)
 
 
 @dataclass(frozen=True)
@@ -69,12 +80,22 @@ def _search(
     ctx: _Context, hand: Counter[Card], needed: int, chosen: tuple[Template, ...], failed: dict[object, bool]
 ) -> Found | None:
     if needed == 0:
-        return _assign_wilds(ctx, hand, chosen)
+        # Pairs of melds that differ only in what the wild cards do not care about (the suits of
+        # a set's naturals) are handed wilds once: their answer is the same.
+        wild_cards = frozenset((card, count) for card, count in hand.items() if card.rank in ctx.rule.wilds)
+        shapes = (wild_cards, tuple(sorted((t.shape(ctx.rule.wilds) for t in chosen), key=repr)))
+        if shapes in failed:
+            return None
+        found = _assign_wilds(ctx, hand, chosen)
+        if found is None:
+            failed[shapes] = True
+        return found
     slots = sum(t.wild_slots for t in chosen)
     key = (frozenset(hand.items()), needed, slots) if ctx.fungible else None
     if key is not None and key in failed:
         return None
-    for template in _templates(ctx, hand, last=needed == 1):
+    pool = _pool_size(ctx, hand)
+    for template in _templates(ctx, hand, last=needed == 1, spare_wilds=pool - slots):
         rest = hand - Counter(template.naturals)
         if slots + template.wild_slots > _pool_size(ctx, rest):
             continue
@@ -130,12 +151,14 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
     return None
 
 
-def _templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:
+def _templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: int) -> Iterator[Template]:
+    """The melds the search may take next; ``spare_wilds``: the wild cards not yet promised to a
+    meld chosen before (a run never leaves out more naturals than wilds can stand in for)."""
     kinds = ctx.ruleset.meld_kinds
     if "set" in kinds:
         yield from _set_templates(ctx, hand, last)
     if "run" in kinds:
-        yield from _run_templates(ctx, hand, last)
+        yield from _run_templates(ctx, hand, last, spare_wilds)
 
 
 def _max_wilds(ctx: _Context, naturals: int, base: Rank | None) -> int:
@@ -177,9 +200,9 @@ def _natural_choices(ctx: _Context, of_rank: Counter[Card], naturals: int, last:
     return choices
 
 
-def _run_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:
+def _run_templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: int) -> Iterator[Template]:
     wild_ranks = ctx.rule.wilds
-    pool = _pool_size(ctx, hand)
+    pool = spare_wilds
     suits = sorted({c.suit for c in hand if c.suit is not None and c.rank not in wild_ranks}, key=lambda s: s.value)
     for suit in suits:
         row = [Card(rank, suit) for rank in NATURAL_RANKS]
@@ -193,16 +216,17 @@ def _run_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[T
                     break  # a longer run only needs more wild cards
                 if length >= ctx.size and gaps <= _max_wilds(ctx, present, None):
                     places = [row[(start + i) % RUN_ORDER] for i in range(length)]
-                    yield from _runs_at(ctx, [c for c in places if hand[c] > 0], length, last)
+                    yield from _runs_at(ctx, [c for c in places if hand[c] > 0], length, last, pool)
 
 
-def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool) -> Iterator[Template]:
+def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool, pool: int) -> Iterator[Template]:
     gaps = length - len(present)
-    # The last meld takes every natural it can; an earlier one may leave some for later melds.
-    spare = 0 if last else min(len(present), (len(present) - gaps) // 2)
+    # The last meld takes every natural it can; an earlier one may leave some for later melds, each
+    # left-out place then filled by a wild card of the pool.
+    spare = 0 if last else min(len(present), (len(present) - gaps) // 2, pool - gaps)
     for left_out in range(spare + 1):
         for dropped in combinations(present, left_out):
             naturals = tuple(card for card in present if card not in dropped)
             wilds = length - len(naturals)
             if wilds <= _max_wilds(ctx, len(naturals), None):
-                yield Template(naturals, wilds)
+                yield Template(naturals, wilds, "run")

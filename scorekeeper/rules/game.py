@@ -486,10 +486,32 @@ class Game:
                 f"buying starts in round {rule.first_round} in {self.ruleset.name}; this is round {buy.round}",
                 buy.player,
             )
+        self._check_stock(buy, rule.cards)
         used = self._state.by_player[buy.player]
         if rule.stack is not None and used >= rule.stack:
             raise GameError(
                 f"{buy.player} has used all {rule.stack} buys of the game; an {ordinal(rule.stack + 1)} buy is refused",
+                buy.player,
+            )
+
+    def buys_the_stock_allows(self) -> int:
+        """How many buys one round can hold at most: each takes ``cards`` from what the deal left."""
+        rule = self.ruleset.buys
+        if rule is None or rule.cards == 0:
+            return 0
+        in_decks = self.setup.decks * (52 + self.ruleset.decks.jokers_per_deck)
+        return max(in_decks - self.ruleset.cards_dealt * len(self.players), 0) // rule.cards
+
+    def _check_stock(self, buy: Buy, cards: int) -> None:
+        """RULES.md: all players' buys in one round take at most the cards left after the deal."""
+        if cards == 0:
+            return
+        allowed = self.buys_the_stock_allows()
+        taken = sum(self._state.by_round[buy.round, player] for player in self.players)
+        if taken >= allowed:
+            raise GameError(
+                f"the stock is used up: the {allowed} buys of round {buy.round} took every card left after "
+                f"the deal ({cards} a buy); another buy is refused",
                 buy.player,
             )
 
