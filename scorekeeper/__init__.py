@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -78,6 +79,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Every <int:…> in a route is a row id: digits beyond what SQLite stores match no route (404).
     app.url_map.converters["int"] = RowIdConverter
     catalog = load_catalog(Path(app.config["RULESETS_DIR"]))
+    for problem in catalog.problems:  # the new-game page shows them too
+        print(f"scorekeeper: house ruleset skipped: {problem}", file=sys.stderr)
     app.extensions["rulesets"] = catalog
     try:
         store_module.init_app(app)

@@ -63,5 +63,31 @@ def load_catalog(house_dir: Path | None) -> Catalog:
             catalog.add(entry.read_text(encoding="utf-8"), entry.name, builtin=True)
     if house_dir is not None and house_dir.is_dir():
         for path in sorted(house_dir.glob("*.toml")):
-            catalog.add(path.read_text(encoding="utf-8"), f"rulesets/{path.name}", builtin=False)
+            source = f"rulesets/{path.name}"
+            text = _house_text(path, source, catalog.problems)
+            if text is None:
+                continue
+            try:
+                catalog.add(text, source, builtin=False)
+            except RecursionError:
+                catalog.problems.append(f"{source}: nested too deeply to be a ruleset")
     return catalog
+
+
+MAX_HOUSE_FILE_BYTES = 64 * 1024  # a ruleset file is a page of settings
+
+
+def _house_text(path: Path, source: str, problems: list[str]) -> str | None:
+    """A house file's text, or None with the reason kept in ``problems`` (a file that cannot be
+    read must not stop the app: the table plays with the other rulesets)."""
+    try:
+        if path.stat().st_size > MAX_HOUSE_FILE_BYTES:
+            problems.append(f"{source}: larger than {MAX_HOUSE_FILE_BYTES // 1024} KiB: not a ruleset file")
+            return None
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        problems.append(f"{source}: not UTF-8 text (byte {byte:#04x} at {error.start}): save it as UTF-8")
+    except OSError as error:
+        problems.append(f"{source}: cannot be read ({error.strerror or error})")
+    return None

@@ -107,3 +107,48 @@ def test_a_damaged_database_is_reported_with_the_way_back(tmp_path):
     result = start(tmp_path)
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
     assert "damaged" in result.stderr and "flask --app scorekeeper backup" in result.stderr
+
+
+def test_a_database_held_by_another_program_is_in_use_not_damaged(tmp_path):
+    """A database merely locked by another process (a second server, a database browser) is never
+    called damaged: the advice to copy the last backup over it would lose everything since."""
+    app = make_app(tmp_path)
+    app.test_client().post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    for store in app.extensions["stores"].values():
+        store.close()
+    holder = sqlite3.connect(tmp_path / "scorekeeper.sqlite", isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("INSERT INTO players (name, name_key) VALUES ('Lock', 'lock')")
+    try:
+        result = start(tmp_path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip().count("\n") == 0, result.stderr
+    assert "is in use by another program" in result.stderr and "not damaged" in result.stderr
+    assert "backup" not in result.stderr.split("(")[0] and "restore" not in result.stderr
+    assert start(tmp_path).returncode == 0  # once it is let go, the app starts
+
+
+def test_house_ruleset_files_that_cannot_be_read_are_skipped_with_one_line_each(tmp_path):
+    from support import TEN_PENNIES_TOML
+
+    rules = tmp_path / "rulesets"
+    rules.mkdir()
+    (rules / "latin1.toml").write_bytes(TEN_PENNIES_TOML.replace("Ten Pennies", "Dix Pénnies").encode("latin-1"))
+    (rules / "deep.toml").write_text('id = "deep"\nx = ' + "[" * 5000 + "]" * 5000 + "\n")
+    (rules / "folder.toml").mkdir()
+    (rules / "gone.toml").symlink_to(rules / "nowhere.toml")
+    (rules / "good.toml").write_text(TEN_PENNIES_TOML.replace('id = "ten-pennies"', 'id = "house"')
+                                     .replace('name = "Ten Pennies"', 'name = "House Pennies"'))  # fmt: skip
+    result = start(tmp_path)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 4, lines
+    for name, why in [("latin1.toml", "not UTF-8 text"), ("deep.toml", "nested too deeply"),
+                      ("folder.toml", "cannot be read"), ("gone.toml", "cannot be read")]:  # fmt: skip
+        assert any(f"rulesets/{name}: {why}" in line for line in lines), (name, lines)
+    page = make_app(tmp_path).test_client().get("/games/new").text
+    assert "House Pennies" in page and "rulesets/deep.toml" in page

@@ -710,6 +710,12 @@ def init_app(app: Flask) -> None:
 
 
 def database_problem(path: str, error: str) -> str:
+    if "locked" in error or "busy" in error:
+        return (
+            f"the database {path} is in use by another program ({error}): stop the other program (another "
+            "Scorekeeper server, a backup still running, a database browser), then start again; the file is "
+            "not damaged"
+        )
     if "not a database" in error:
         return (
             f"{path} is not a Scorekeeper database ({error}): move it out of the way to start afresh, "
