@@ -21,6 +21,7 @@ from .notes import NoteError, clean_note
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name, name_key
+from .rules.names import look_alike_key
 from .rules.night import NOTHING, Pending, carry_in, pending_after, replay_night
 from .rules.rulesets import Ruleset
 from .side_input import hand_event
@@ -112,6 +113,7 @@ def start_game(
     dealer_seat = _first_dealer_seat(players, first_dealer, rng)
     sides = tuple(tuple(clean_name(name) for name in team) for team in teams or ())
     setup = Setup(ruleset, players, dealer_seat, penny_cents, teams=sides)  # validates names, count, teams, penny
+    check_known_look_alikes(store, players)
     return _seat(store, catalog, setup, night_id, _pin_hash(pin) if pin else None, seen_night_pin)
 
 
@@ -171,6 +173,20 @@ def _seat(
             setup.ruleset.id, list(players), setup.first_dealer, setup.penny_cents, side_of, night_id, pin_hash,
             carry, rematch_of,
         )  # fmt: skip
+
+
+def check_known_look_alikes(store: Store, players: Sequence[str]) -> None:
+    """A new name that looks like a player known here but is not the same name ("Аnn" with a
+    Cyrillic А beside the Ann of the leaderboard) is refused, naming who it looks like."""
+    known = {look_alike_key(name): name for name in store.known_players()}
+    for name in players:
+        match = known.get(look_alike_key(name))
+        if match is not None and name_key(match) != name_key(name):
+            raise GameError(
+                f"{name!r} looks like {match!r}, who has played here: type {match!r} if it is the same player, "
+                "or a name that does not look like it",
+                name,
+            )
 
 
 def _first_dealer_seat(players: tuple[str, ...], first_dealer: str | None, rng: random.Random | None) -> int:

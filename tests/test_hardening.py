@@ -59,6 +59,51 @@ def test_names_with_invisible_characters_are_refused_naming_the_position(api, na
     assert f"the name of player 2 has an invisible or control character at position {position}" in error
 
 
+@pytest.mark.parametrize(
+    "name, position, code",
+    [("\u3164", 1, "3164"), ("\u2800", 1, "2800"), ("Ann\u3164", 4, "3164"), ("\uffa0Bo", 1, "FFA0")],
+)
+def test_names_that_look_blank_are_refused_naming_the_position(api, name, position, code):
+    """Hangul fillers and the blank Braille pattern count as letters or symbols to Unicode but draw
+    nothing: a name of them looks empty (or like a shorter name)."""
+    body = {"ruleset": "ten-pennies", "players": ["Ann", name]}
+    error = api.call("POST", "/api/games", body, 400)["error"]
+    assert error == (
+        f"the name of player 2 has a character that looks blank at position {position} (U+{code}): type the name again"
+    )
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Ann", "\u0410nn"),  # Cyrillic capital A
+        ("Ann", "\uff21\uff4e\uff4e"),  # full-width letters
+        ("Eve", "Ev\u0435"),  # Cyrillic small ie
+        ("BOB", "B0B"),  # zero for O
+        ("Cy", "\u0421y"),  # Cyrillic capital es
+    ],
+)
+def test_look_alike_names_are_not_seated_side_by_side(api, first, second):
+    body = {"ruleset": "ten-pennies", "players": [first, "Di", second]}
+    error = api.call("POST", "/api/games", body, 400)["error"]
+    assert error == f"{second!r} (player 3) looks like {first!r}: give one a name that does not look alike"
+
+
+@pytest.mark.parametrize("different", ["Anne", "Zoe", "Zo\u00eb", "Jos\u00e9", "Al", "Bo"])
+def test_names_that_only_share_letters_are_seated(api, different):
+    api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Jose", different]}, 201)
+
+
+def test_a_look_alike_of_a_known_player_is_refused_but_the_same_name_in_another_case_is_that_player(api):
+    api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}, 201)
+    error = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["\u0410nn", "Cy"]}, 400)["error"]
+    assert error == (
+        "'\u0410nn' looks like 'Ann', who has played here: type 'Ann' if it is the same player, "
+        "or a name that does not look like it"
+    )
+    api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["ANN", "Cy"]}, 201)
+
+
 def test_names_are_the_same_player_once_normalised(api):
     body = {"ruleset": "ten-pennies", "players": ["Zoe\u0308", "ZOË"]}  # e + combining diaeresis, then Ë
     assert "two players are called" in api.call("POST", "/api/games", body, 400)["error"]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .books import SideEntry, SideResult, board_minimum, score_as_entered, score_hand, side_name
 from .cards import Card, format_hand
 from .ledger import Payout, Standing, split_bowl, standings, winners
+from .names import blank_looking_position, look_alike_key
 from .rulesets import RoundRule, Ruleset
 from .scoring import PlayerResult, RoundError, plural, score_round
 
@@ -111,11 +112,13 @@ def invisible_position(name: str) -> int | None:
 
 
 def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
-    """2-8 (per ruleset) trimmed, non-empty names, unique ignoring case, at most 40 characters."""
+    """2-8 (per ruleset) trimmed, non-empty names that show what they are, unique ignoring case and
+    look-alike characters, at most 40 characters."""
     count = len(players)
     if not ruleset.players_min <= count <= ruleset.players_max:
         raise GameError(f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {count}")
     seen: dict[str, str] = {}
+    looks: dict[str, str] = {}
     for seat, name in enumerate(players, start=1):
         if not name or name != clean_name(name):
             raise GameError(f"player {seat} needs a name")
@@ -128,10 +131,24 @@ def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
                 f"(U+{ord(name[hidden - 1]):04X}): type the name again",
                 name,
             )
+        blank = blank_looking_position(name)
+        if blank is not None:
+            raise GameError(
+                f"the name of player {seat} has a character that looks blank at position {blank} "
+                f"(U+{ord(name[blank - 1]):04X}): type the name again",
+                name,
+            )
         key = name_key(name)
         if key in seen:
             raise GameError(f"two players are called {seen[key]!r}; give one a different name", name)
         seen[key] = name
+        alike = look_alike_key(name)
+        if alike in looks:
+            raise GameError(
+                f"{name!r} (player {seat}) looks like {looks[alike]!r}: give one a name that does not look alike",
+                name,
+            )
+        looks[alike] = name
 
 
 def check_teams(ruleset: Ruleset, players: tuple[str, ...], teams: tuple[tuple[str, ...], ...]) -> None:
