@@ -189,7 +189,10 @@ def new_game() -> ResponseReturnValue:
             night_id = form.night_id()
             night_locked = lock.night_lock(store.night(night_id)) if night_id else None  # a listed night
             if not lock.page_unlocked(night_locked):
-                raise GameError(f"night {night_id} is locked: unlock one of its games with the PIN first")
+                raise GameError(
+                    f"night {night_id} is locked: the scorekeeper set its PIN (maybe on another phone since this "
+                    "page was opened). Nothing was started: unlock one of its games with that PIN first"
+                )
             names = form.names()
             teams = seat_teams(names, form.team_count()) if form.team_count() else None
             game_id = table.start_game(
