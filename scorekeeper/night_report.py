@@ -1,46 +1,47 @@
-"""The money of a night: every penny movement of its games, each player's net, who pays whom."""
+"""The money of a night, in cents (RULES.md: a night's money is counted in cents, each game's pennies
+at that game's value): every movement of its finished games, each player's net, the bowls still in
+play, where each leftover went, and on paper the payments made and what is still owed."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Catalog
 from .rules.game import Game, name_key
-from .rules.ledger import Payment, format_money, settle, settle_with_keeper, signed
+from .rules.ledger import Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
+from .rules.night import Leftover, leftovers
 from .rules.scoring import plural
 from .store import Store
-from .store.rows import NightRow
+from .store.rows import NightRow, PaymentRow
 from .table import load_game
 
 BOWL = "the bowl"
-
-
-@dataclass
-class Movement:
-    """One line of a player's ledger: pennies in (+) or out (−) of their pocket."""
-
-    game_id: int
-    what: str
-    pennies: int
-
 
 MONEY_MODES = {"table": "with pennies on the table", "paper": "on paper"}
 
 
 @dataclass
-class NightReport:
-    """A night's money in one unit: pennies, or cents where its games set different penny values."""
+class Movement:
+    """One line of a player's ledger: money into (+) or out of (−) their pocket, in cents."""
 
+    game_id: int
+    what: str
+    cents: int
+
+
+@dataclass
+class NightReport:
     night: NightRow
     games: list[Game]
     players: list[str]  # in the order they first sat down
-    nets: dict[str, int]  # in ``unit``
-    in_bowls: int  # still in a bowl (a tie's leftover, an unfinished game's), in ``unit``
+    nets: dict[str, int]  # cents, over the finished games
+    in_bowls: int  # cents left in the bowls of finished games (a tie's leftover)
     ledger: dict[str, list[Movement]] = field(default_factory=dict)
-    unit: str = "penny"  # "penny", or "cent" when the games' penny values differ
-    marked_paid: list[tuple[str, str, int]] = field(default_factory=list)  # (from, to, amount) marked paid
+    payment_rows: list[PaymentRow] = field(default_factory=list)  # every payment marked, undone ones too
     game_notes: dict[int, str] = field(default_factory=dict)  # game id → its note, for the games that have one
+    unit = "cent"
 
     @property
     def money(self) -> str:
@@ -48,49 +49,71 @@ class NightReport:
         return self.night["money"]
 
     @property
-    def penny_cents(self) -> int:
-        """What one unit is worth in cents (1 when the night counts in cents)."""
-        if self.unit == "cent" or not self.games:
-            return 1
-        return self.games[-1].setup.penny_cents
+    def in_play(self) -> list[Game]:
+        """Games not finished: their bowls are in play, settled when they end."""
+        return [game for game in self.games if not game.finished]
 
-    def amount(self, value: int) -> str:
-        """An amount in table words: "31 pennies ($0.31)", or "$1.55" for a night counted in cents."""
-        if self.unit == "cent":
-            return format_money(value, 1)
-        return f"{plural(value, 'penny', 'pennies')} ({format_money(value, self.penny_cents)})"
+    @property
+    def leftovers(self) -> list[Leftover]:
+        return leftovers(self.games)
 
-    def net(self, value: int) -> str:
-        """A net or a ledger line: "+9" / "−9" pennies, or "−$0.09" for a night counted in cents."""
-        return format_money(value, 1) if self.unit == "cent" else signed(value)
+    @property
+    def made(self) -> list[Payment]:
+        """The payments handed over (those not taken back), in cents."""
+        return [Payment(row["payer"], row["payee"], row["cents"]) for row in self.payment_rows if not row["undone_at"]]
 
-    def payments(self, keeper: str | None = None) -> list[tuple[Payment, bool]]:
-        """The settlement with each payment's "marked paid" (only on paper: at the table, nothing is owed)."""
+    def balance(self) -> dict[str, int]:
+        """The nets, with what sits in the bowls of finished games owed to "the bowl"."""
+        nets = dict(self.nets)
+        if self.in_bowls:
+            nets[BOWL] = self.in_bowls
+        return nets
+
+    def order(self) -> list[str]:
+        return [*self.players, BOWL]
+
+    def still_owed(self, keeper: str | None = None) -> list[Payment]:
+        """What is still to be paid on paper: the nets less the payments made, in the fewest payments
+        (or each through ``keeper``). Nothing at the table: the bowls were paid out there."""
         if self.money == "table":
             return []
-        marked = set(self.marked_paid)
-        return [(p, (p.from_player, p.to_player, p.pennies) in marked) for p in self.settlement(keeper)]
+        balance = after_payments(self.balance(), self.made)
+        if keeper:
+            return settle_with_keeper(balance, keeper, self.order())
+        return settle(balance, self.order())
 
-    def changed_since_marked(self) -> list[tuple[str, str, int]]:
-        """Payments marked paid that the settlement no longer holds (a correction changed the nets)."""
-        current = {(p.from_player, p.to_player, p.pennies) for p in self.settlement()}
-        return [entry for entry in self.marked_paid if entry not in current]
+    def paid_and_received(self, name: str) -> tuple[int, int]:
+        made = self.made
+        return (
+            sum(p.cents for p in made if p.from_player == name),
+            sum(p.cents for p in made if p.to_player == name),
+        )
+
+    def moved_since_last_payment(self) -> dict[str, int]:
+        """How the nets moved since the last payment was marked (a correction, a game finished): what
+        the page says in one line, so nobody wonders why a new payment is asked for."""
+        marked = [row for row in self.payment_rows if not row["undone_at"] and row["nets"]]
+        if not marked:
+            return {}
+        before: dict[str, int] = json.loads(marked[-1]["nets"] or "{}")
+        now = self.balance()
+        moved = {name: now.get(name, 0) - before.get(name, 0) for name in [*self.order(), *before]}
+        return {name: change for name, change in moved.items() if change}
 
     def balanced(self) -> bool:
-        """Every penny accounted for: what players are up or down is what sits in the bowls."""
+        """Every cent accounted for: what players are up or down is what sits in the bowls."""
         return sum(self.nets.values()) + self.in_bowls == 0
 
-    def settlement(self, keeper: str | None = None) -> list[Payment]:
-        nets = dict(self.nets)
-        order = list(self.players)
-        if self.in_bowls:
-            nets[BOWL] = self.in_bowls  # the leftover stays in the bowl, for the next game
-            order.append(BOWL)
-        if keeper:
-            return settle_with_keeper(nets, keeper, order)
-        return settle(nets, order)
+    @staticmethod
+    def amount(cents: int) -> str:
+        return format_cents(cents)
+
+    @staticmethod
+    def net(cents: int) -> str:
+        return signed_cents(cents)
 
     def to_json(self) -> dict[str, Any]:
+        still = self.still_owed()
         return {
             "id": self.night["id"],
             "name": self.night["name"],
@@ -103,16 +126,40 @@ class NightReport:
                     "id": game.id,
                     "ruleset": game.ruleset.id,
                     "finished": game.finished,
+                    "penny_cents": game.setup.penny_cents,
                     "winners": list(game.payout().winners),
                     "carry_in": game.setup.carry_in,
                     "left_in_bowl": game.carry_out,
+                    "in_play_cents": 0 if game.finished else game.bowl * game.setup.penny_cents,
                     "notes": self.game_notes.get(game.id, ""),
                 }
                 for game in self.games
             ],
             "nets": self.nets,
-            "settlement": [{**payment.to_json(), "paid": paid} for payment, paid in self.payments()],
+            "payments_made": [
+                {
+                    "id": row["id"],
+                    "from": row["payer"],
+                    "to": row["payee"],
+                    "cents": row["cents"],
+                    "made_at": row["made_at"],
+                    "undone_at": row["undone_at"],
+                }
+                for row in self.payment_rows
+            ],  # fmt: skip
+            "still_owed": [payment.to_json() for payment in still],
+            "settlement": [payment.to_json() for payment in still],  # the same: what is still owed
             "left_in_bowls": self.in_bowls,
+            "leftovers": [
+                {
+                    "game": lo.game_id,
+                    "pennies": lo.pennies,
+                    "cents": lo.pennies * lo.penny_cents,
+                    "into": lo.into,
+                    "why": lo.why,
+                }
+                for lo in self.leftovers
+            ],  # fmt: skip
         }
 
 
@@ -126,51 +173,47 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
         for name in game.players:
             names.setdefault(name_key(name), name)
     players = list(names.values())
-    unit = night_unit(games)
     ledger: dict[str, list[Movement]] = {name: [] for name in players}
     for game in games:
-        for name in game.players:
-            ledger[names[name_key(name)]].extend(movements(game, name, unit))
-    nets = {name: sum(m.pennies for m in ledger[name]) for name in players}
-    marked = store.payments_marked(night_id)
+        if game.finished:  # a game still in play is not settled (RULES.md)
+            for name in game.players:
+                ledger[names[name_key(name)]].extend(movements(game, name))
+    nets = {name: sum(m.cents for m in ledger[name]) for name in players}
     notes = {each.game.id: each.row["notes"] for each in loaded if each.row["notes"]}
-    return NightReport(night, games, players, nets, bowl_left(games, unit), ledger, unit, marked, notes)
+    return NightReport(night, games, players, nets, bowl_left(games), ledger, store.payments(night_id), notes)
 
 
-def night_unit(games: list[Game]) -> str:
-    """Pennies, unless the night's penny games set different penny values: then cents (RULES.md)."""
-    values = {game.setup.penny_cents for game in games if game.ruleset.is_penny_game}
-    return "cent" if len(values) > 1 else "penny"
+def pennies_at(count: int, game: Game) -> str:
+    """A count of pennies in words, with what one is worth where that is not 1¢: "4 pennies at 5¢"."""
+    value = game.setup.penny_cents
+    return plural(count, "penny", "pennies") + (f" at {value}¢" if value != 1 else "")
 
 
-def in_unit(game: Game, pennies: int, unit: str) -> int:
-    return pennies * game.setup.penny_cents if unit == "cent" else pennies
-
-
-def movements(game: Game, player: str, unit: str = "penny") -> list[Movement]:
-    """Where a player's pennies went in one game (in the night's unit)."""
+def movements(game: Game, player: str) -> list[Movement]:
+    """Where a player's money went in one game, in cents."""
     lines = []
+    value = game.setup.penny_cents
     buy_pennies, card_pennies = game.buy_pennies(player), game.card_pennies(player)
     if buy_pennies:
-        lines.append(
-            Movement(
-                game.id, f"{plural(game.buys_used(player), 'buy')} into the bowl", -in_unit(game, buy_pennies, unit)
-            )
-        )
+        what = f"{plural(game.buys_used(player), 'buy')} into the bowl ({pennies_at(buy_pennies, game)})"
+        lines.append(Movement(game.id, what, -buy_pennies * value))
     if card_pennies:
-        lines.append(Movement(game.id, "a penny a card caught", -in_unit(game, card_pennies, unit)))
+        what = f"a penny a card caught ({pennies_at(card_pennies, game)})"
+        lines.append(Movement(game.id, what, -card_pennies * value))
     payout = game.payout()
     taken = payout.payouts.get(player, 0)
     if game.finished and taken:
         carried = f", with {game.setup.carry_in} carried in" if game.setup.carry_in else ""
-        shared = f" (shared by {len(payout.winners)})" if len(payout.winners) > 1 else ""
-        lines.append(Movement(game.id, f"took the bowl{shared}{carried}", in_unit(game, taken, unit)))
+        shared = f", shared by {len(payout.winners)}" if len(payout.winners) > 1 else ""
+        lines.append(Movement(game.id, f"took the bowl ({pennies_at(taken, game)}{shared}{carried})", taken * value))
     return lines
 
 
-def bowl_left(games: list[Game], unit: str = "penny") -> int:
-    """Still in a bowl: every bowl less what its winners took, less what came into it from an earlier
-    bowl (counted there already): an unfinished game's whole bowl, a last tie's leftover."""
+def bowl_left(games: list[Game]) -> int:
+    """Cents still in the bowls of finished games: every bowl less what its winners took, less what
+    came into it from an earlier bowl (counted there already)."""
     return sum(
-        in_unit(game, game.bowl - sum(game.payout().payouts.values()) - game.setup.carry_in, unit) for game in games
+        (game.bowl - sum(game.payout().payouts.values()) - game.setup.carry_in) * game.setup.penny_cents
+        for game in games
+        if game.finished
     )

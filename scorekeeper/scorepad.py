@@ -39,7 +39,7 @@ def cell_details(game: Game, result: RoundResult, name: str, out: bool) -> tuple
         )
     words = []
     if game.ruleset.is_penny_game and r.pennies:
-        words.append(f"{r.pennies}¢")
+        words.append(f"{r.pennies} p")  # a count of pennies (the legend says so), never cents
     buys = result.buys.get(name, 0)
     if buys:
         words.append(plural(buys, "buy"))

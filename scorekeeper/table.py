@@ -9,6 +9,7 @@ never replays the games before it).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -365,7 +366,7 @@ def result_rows(game: Game) -> list[ResultRow]:
                 "points": summary.points,
                 "won": int(summary.won),
                 "finished": int(summary.finished),
-                "money": summary.money,
+                "money": summary.money * game.setup.penny_cents,  # cents: rows of 1¢ and 5¢ games add up
                 "best_round": summary.best_round,
                 "worst_round": summary.worst_round,
             }
@@ -497,3 +498,36 @@ def stale_message(loaded: LoadedGame) -> str:
         f"Not saved: this game changed on another device since you opened the page "
         f"(latest entry: {latest}). Check the scorepad, then enter it again if it is still needed."
     )
+
+
+# --- payments on paper ------------------------------------------------------------------------
+
+MAX_PAYMENT_CENTS = 10**9
+
+
+def pay(store: Store, catalog: Catalog, night_id: int, payer: str, payee: str, cents: int) -> int:
+    """Keep a payment made on paper (money handed over): who, to whom, how many cents, and the nets
+    it was made against (what a later correction moved is then said). Checked and written in one
+    transaction."""
+    from .night_report import BOWL, night_report  # the report loads games through this module
+
+    with store.writing():
+        report = night_report(store, catalog, night_id)
+        people = {name_key(name): name for name in [*report.players, BOWL]}
+        if report.money != "paper":
+            raise GameError(f"night {night_id} is played with pennies on the table: nothing is paid on paper")
+        known = [people.get(name_key(who)) for who in (payer, payee)]
+        if known[0] is None or known[1] is None:
+            raise GameError(f"{payer!r} and {payee!r} must both be players of night {night_id} (or {BOWL!r})")
+        if known[0] == known[1]:
+            raise GameError("a payment goes from one player to another")
+        if not 1 <= cents <= MAX_PAYMENT_CENTS:
+            raise GameError(f"a payment is 1 to {MAX_PAYMENT_CENTS} cents, not {cents}")
+        nets = json.dumps(report.balance(), sort_keys=True)
+        return store.record_payment(night_id, known[0], known[1], cents, nets)
+
+
+def take_back_payment(store: Store, night_id: int, payment_id: int, undone: bool) -> None:
+    """ "Not paid after all" (``undone``), or paid after all: the only way a payment made is changed."""
+    if not store.set_payment_undone(night_id, payment_id, undone):
+        raise GameError(f"night {night_id} has no payment {payment_id}")

@@ -11,7 +11,7 @@ def test_a_night_with_pennies_on_the_table_never_asks_anyone_to_pay(api, client)
     tie_game(api, night)
     report = api.call("GET", f"/api/nights/{night}")
     # Ann +10, Bob +10 (the bowl of 21 split), Cy −7, Di −14; 1 penny stays in the bowl.
-    assert report["money"] == "table" and report["unit"] == "penny"
+    assert report["money"] == "table" and report["unit"] == "cent"  # a 1¢ game: cents = pennies
     assert report["nets"] == {"Ann": 10, "Bob": 10, "Cy": -7, "Di": -14} and report["left_in_bowls"] == 1
     assert report["settlement"] == []
     page = client.get(f"/nights/{night}").text
@@ -19,35 +19,57 @@ def test_a_night_with_pennies_on_the_table_never_asks_anyone_to_pay(api, client)
     assert " pays " not in page and "the bowl 1 penny" not in page
 
 
-def mark(client, night, payer, payee, amount, paid="1"):
+def mark(client, night, payer, payee, cents):
+    """Tap "Mark paid" on the night page's line for this payment."""
     page = client.get(f"/nights/{night}").text
-    data = {"csrf_token": csrf_token(page), "payer": payer, "payee": payee, "amount": amount, "paid": paid}
+    key = re.search(
+        rf'name="payer" value="{payer}"><input type="hidden" name="payee" value="{re.escape(payee)}">\s*'
+        rf'<input type="hidden" name="amount" value="{cents}"><input type="hidden" name="entry_key" value="([^"]+)"',
+        page,
+    )
+    assert key, f"no Mark paid button for {payer} → {payee} {cents}"
+    data = {"csrf_token": csrf_token(page), "payer": payer, "payee": payee, "amount": cents, "entry_key": key.group(1)}
     return client.post(f"/nights/{night}/paid", data=data)
 
 
-def test_a_night_on_paper_ends_with_the_fewest_payments_marked_paid_one_by_one(api, client):
+def owed(report):
+    return [(p["from"], p["to"], p["cents"]) for p in report["still_owed"]]
+
+
+def made(report):
+    return [(p["from"], p["to"], p["cents"]) for p in report["payments_made"] if not p["undone_at"]]
+
+
+def test_a_night_on_paper_keeps_payments_made_and_asks_only_for_what_a_correction_moved(api, client):
     night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
     first = tie_game(api, night)
     report = api.call("GET", f"/api/nights/{night}")
-    payments = {(p["from"], p["to"], p["pennies"]): p["paid"] for p in report["settlement"]}
     # Cy −7 and Di −14 pay Ann +10 and Bob +10; the odd penny goes into the bowl.
-    assert payments == {("Cy", "Bob", 7): False, ("Di", "Ann", 10): False, ("Di", "Bob", 3): False,
-                        ("Di", "the bowl", 1): False}  # fmt: skip
+    assert sorted(owed(report)) == [("Cy", "Bob", 7), ("Di", "Ann", 10), ("Di", "Bob", 3), ("Di", "the bowl", 1)]
+    assert report["settlement"] == report["still_owed"]
     assert mark(client, night, "Di", "Ann", 10).status_code == 302
     report = api.call("GET", f"/api/nights/{night}")
-    assert [(p["from"], p["to"], p["paid"]) for p in report["settlement"] if p["paid"]] == [("Di", "Ann", True)]
-    assert "✔ Paid — undo" in client.get(f"/nights/{night}").text
-    # A correction changes Di's net: the payment marked paid is not the same any more, and the page says so.
+    assert made(report) == [("Di", "Ann", 10)]
+    assert sorted(owed(report)) == [("Cy", "Bob", 7), ("Di", "Bob", 3), ("Di", "the bowl", 1)]
+    # A correction: Di caught with 3 cards in round 7, not 2. The bowl holds 22: Ann and Bob take 11
+    # each, none left. Di has paid Ann 10¢ already: Di still owes Bob 4¢ and Ann 1¢, Cy owes Bob 7¢.
     fix = {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5", "Di": "5 5 5"}}
     api.call("PUT", f"/api/games/{first['id']}/rounds/7", fix)
     report = api.call("GET", f"/api/nights/{night}")
-    assert not any(p["paid"] for p in report["settlement"])
+    assert report["nets"] == {"Ann": 11, "Bob": 11, "Cy": -7, "Di": -15}
+    assert made(report) == [("Di", "Ann", 10)]
+    assert sorted(owed(report)) == [("Cy", "Bob", 7), ("Di", "Ann", 1), ("Di", "Bob", 4)]
     page = client.get(f"/nights/{night}").text
-    assert "Changed since it was marked paid: Di paid Ann 10 pennies ($0.10)" in page
-    # Marked paid again for the new amount: it stays marked, whatever else changes.
-    new = next(p for p in report["settlement"] if p["from"] == "Di" and p["to"] == "Ann")
-    mark(client, night, "Di", "Ann", new["pennies"])
-    assert [p["paid"] for p in api.call("GET", f"/api/nights/{night}")["settlement"] if p["to"] == "Ann"] == [True]
+    moved = "the nets moved (a game was corrected or finished):\n  Ann +$0.01, Bob +$0.01, Di −$0.01, the bowl −$0.01."
+    assert moved in page
+    assert "<strong>Di</strong> paid <strong>Ann</strong> $0.10" in page
+    # The same Mark paid tapped twice records one payment.
+    page_before = client.get(f"/nights/{night}").text
+    for _ in range(2):
+        key = re.search(r'name="amount" value="7"><input type="hidden" name="entry_key" value="([^"]+)"', page_before)
+        client.post(f"/nights/{night}/paid", data={"csrf_token": csrf_token(page_before), "payer": "Cy",
+                                                  "payee": "Bob", "amount": 7, "entry_key": key.group(1)})  # fmt: skip
+    assert made(api.call("GET", f"/api/nights/{night}")) == [("Di", "Ann", 10), ("Cy", "Bob", 7)]
 
 
 def test_the_money_mode_is_chosen_on_the_form_and_changed_while_the_night_is_open(api, client):
@@ -77,7 +99,7 @@ def test_games_at_different_penny_values_are_counted_in_cents(api):
     assert report["unit"] == "cent"
     # 1¢ game: Ann caught 6 times with one card → Ann pays 6 pennies = 6¢, Bob takes the bowl of 6: +6¢.
     assert report["nets"] == {"Ann": -6, "Bob": 6}
-    assert [(p["from"], p["to"], p["pennies"]) for p in report["settlement"]] == [("Ann", "Bob", 6)]
+    assert owed(report) == [("Ann", "Bob", 6)]
 
 
 def test_the_audit_case_a_player_up_5_cents_and_down_1_cent_is_up_4(api):
@@ -91,7 +113,7 @@ def test_the_audit_case_a_player_up_5_cents_and_down_1_cent_is_up_4(api):
         api.round(one, "Bob", {"Ann": "K" if number == 0 else ""})
     report = api.call("GET", f"/api/nights/{night}")
     assert report["unit"] == "cent" and report["nets"] == {"Ann": 4, "Bob": -4}
-    assert [(p["from"], p["to"], p["pennies"]) for p in report["settlement"]] == [("Bob", "Ann", 4)]
+    assert owed(report) == [("Bob", "Ann", 4)]
 
 
 def test_the_leaderboard_keeps_each_game_apart(api, client):

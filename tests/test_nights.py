@@ -49,9 +49,9 @@ def test_settlement_pays_every_net_exactly_with_fewest_payments(nets):
     payments = settle(nets, order)
     balance = dict(nets)
     for p in payments:
-        assert p.pennies > 0 and p.from_player != p.to_player
-        balance[p.from_player] += p.pennies
-        balance[p.to_player] -= p.pennies
+        assert p.cents > 0 and p.from_player != p.to_player
+        balance[p.from_player] += p.cents
+        balance[p.to_player] -= p.cents
     assert all(v == 0 for v in balance.values())
     groups = zero_sum_groups(nets, order)
     owing = sum(1 for v in nets.values() if v)
@@ -72,9 +72,9 @@ def test_settlement_is_stable_when_players_are_listed_in_another_order(nets, rng
 def payments_balance(nets, payments):
     balance = dict(nets)
     for p in payments:
-        assert p.pennies > 0 and p.from_player != p.to_player
-        balance[p.from_player] += p.pennies
-        balance[p.to_player] -= p.pennies
+        assert p.cents > 0 and p.from_player != p.to_player
+        balance[p.from_player] += p.cents
+        balance[p.to_player] -= p.cents
     return balance
 
 
@@ -110,21 +110,21 @@ def test_a_night_of_forty_players_settles_every_net():
     payments = settle(nets, list(nets))
     assert all(v == 0 for v in payments_balance(nets, payments).values())
     assert len(payments) <= 39
-    assert ("P00", "P07", 1) in {(p.from_player, p.to_player, p.pennies) for p in payments}
+    assert ("P00", "P07", 1) in {(p.from_player, p.to_player, p.cents) for p in payments}
 
 
 def test_settle_with_the_bowl_keeper():
     nets = {"Ann": 30, "Bob": -10, "Cy": -25, "Di": 5}
-    payments = [(p.from_player, p.to_player, p.pennies) for p in settle_with_keeper(nets, "Ann", list(nets))]
+    payments = [(p.from_player, p.to_player, p.cents) for p in settle_with_keeper(nets, "Ann", list(nets))]
     assert payments == [("Bob", "Ann", 10), ("Cy", "Ann", 25), ("Ann", "Di", 5)]
 
 
 def test_two_pairs_settle_in_two_payments():
     nets = {"Ann": 7, "Bob": -3, "Cy": 3, "Di": -7}
-    payments = [(p.from_player, p.to_player, p.pennies) for p in settle(nets, PLAYERS)]
+    payments = [(p.from_player, p.to_player, p.cents) for p in settle(nets, PLAYERS)]
     assert sorted(payments) == [("Bob", "Cy", 3), ("Di", "Ann", 7)]
     for order in permutations(PLAYERS):
-        assert sorted((p.from_player, p.to_player, p.pennies) for p in settle(nets, list(order))) == sorted(payments)
+        assert sorted((p.from_player, p.to_player, p.cents) for p in settle(nets, list(order))) == sorted(payments)
 
 
 # --- a night worked by hand -------------------------------------------------------------------
@@ -143,14 +143,14 @@ def test_a_night_with_a_tie_and_a_carried_penny(api, client):
     assert report["nets"] == {"Ann": 21, "Bob": 21, "Cy": -14, "Di": -28}
     assert report["left_in_bowls"] == 0
     assert [g["carry_in"] for g in report["games"]] == [0, 1]
-    assert sorted((p["from"], p["to"], p["pennies"]) for p in report["settlement"]) == [
+    assert sorted((p["from"], p["to"], p["cents"]) for p in report["settlement"]) == [
         ("Cy", "Bob", 14),
         ("Di", "Ann", 21),
         ("Di", "Bob", 7),
     ]
     page = client.get(f"/nights/{night}").text
-    assert "Every penny accounted for" in page and "Grandma&#39;s" in page
-    assert "took the bowl (shared by 2), with 1 carried in" in page
+    assert "Every cent accounted for" in page and "Grandma&#39;s" in page
+    assert "took the bowl (11 pennies, shared by 2, with 1 carried in) <strong>+$0.11</strong>" in page
 
 
 def test_a_leftover_at_the_end_of_the_night_is_shown_in_the_bowl(api):
@@ -160,7 +160,7 @@ def test_a_leftover_at_the_end_of_the_night_is_shown_in_the_bowl(api):
     assert report["left_in_bowls"] == 1
     assert sum(report["nets"].values()) == -1
     # Ann +10, Bob +10, Cy −7, Di −14, and the bowl keeps 1: Di's penny stays there.
-    assert sorted((p["from"], p["to"], p["pennies"]) for p in report["settlement"]) == [
+    assert sorted((p["from"], p["to"], p["cents"]) for p in report["settlement"]) == [
         ("Cy", "Bob", 7),
         ("Di", "Ann", 10),
         ("Di", "Bob", 3),
@@ -351,8 +351,8 @@ def test_a_paper_night_of_twenty_four_players_is_settled_on_the_page_and_in_the_
     assert sum(1 for value in nets.values() if value) == 24
     balance = dict(nets)
     for payment in report["settlement"]:
-        balance[payment["from"]] += payment["pennies"]
-        balance[payment["to"]] -= payment["pennies"]
+        balance[payment["from"]] += payment["cents"]
+        balance[payment["to"]] -= payment["cents"]
     assert set(balance.values()) == {0}
     assert len(report["settlement"]) <= 23
     assert client.get(f"/nights/{night}").status_code == 200

@@ -97,7 +97,7 @@ def test_scorepad_pdf_cells_worked_by_hand(client, api):
     assert not any(row[0] == "Buys left" for table in tables for row in table)  # over: no buys to make
     # Round 1: Ann went out; Bob K 7 7 2 = 40 points, 4 cards, and his buy; Cy JKR A 3 = 75; Di 10 J Q = 30.
     # Each cell: the points, then the pennies, buys and (last) the running total.
-    assert table_row(tables, "1")[3:] == ["—\n0", "40\n4¢ · 1 buy · 40", "75\n3¢ · 75", "30\n3¢ · 30"]
+    assert table_row(tables, "1")[3:] == ["—\n0", "40\n4 p · 1 buy · 40", "75\n3 p · 75", "30\n3 p · 30"]
     # Ann 5 + 40 + 0 + 10 + 5; Bob 40 + 20 + 50 + 10 + 5; Cy 75 + 0 + 5 + 10 + 10; Di 30 + 20 + 15 + 10 + 0 + 40.
     assert table_row(tables, "Total")[3:] == ["60", "125", "100", "115"]
     # Cards caught (Bob: 8, and 1 buy): Ann 1 + 2 + 1 + 1, Cy 3 + 1 + 1 + 2, Di 3 + 2 + 3 + 1 + 2.
@@ -167,15 +167,19 @@ def test_night_summary_pdf(client, api):
     report = api.call("GET", f"/api/nights/{night}")
     data = client.get(f"/nights/{night}/summary.pdf").data
     text, tables = pdf_text(data), pdf_tables(data)
-    assert "Night 1 · Zoë's party" in text and "Money for the night" in text and "Who pays whom" in text
+    assert "Night 1 · Zoë's party" in text and "Money for the night" in text and "Still owed" in text
     for state in results:
         assert f"Game {state['id']} · Ten Pennies" in text
-    money = [table for table in tables if table[0] == ["Player", "Net pennies", "Money"]]
+    money = [table for table in tables if table[0] == ["Player", "Net", "Paid", "Received"]]
     assert len(money) == 1
-    signed = {name: f"{net:+d}".replace("-", "−") for name, net in report["nets"].items()}  # one minus sign
-    assert {row[0]: row[1] for row in money[0][1:]} == signed
-    for payment in report["settlement"]:
-        assert f"{payment['from']} pays {payment['to']} {payment['pennies']}" in text
+
+    def dollars(cents):  # worked here, not by the code under test: one minus sign, a plus for a gain
+        sign = "+" if cents > 0 else "−" if cents < 0 else ""
+        return f"{sign}${abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+    assert {row[0]: row[1] for row in money[0][1:]} == {name: dollars(net) for name, net in report["nets"].items()}
+    for payment in report["still_owed"]:
+        assert f"{payment['from']} pays {payment['to']} {dollars(payment['cents']).lstrip('+')}" in text
     assert client.get("/nights/99/summary.pdf").status_code == 404
 
 

@@ -17,7 +17,7 @@ from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events
 from ..notes import one_line
 from ..rules.game import Game, GameError, HandRecord, RoundResult, describe_round, seat_teams
-from ..rules.ledger import format_money, minus, signed
+from ..rules.ledger import format_cents, format_money, minus, signed, signed_cents
 from ..rules.scoring import listed, plural
 from ..scorepad import Cell, round_cells
 from ..store import NotFound, StaleWrite, get_store
@@ -131,7 +131,19 @@ def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
 
 @bp.app_template_filter("money")
 def money_filter(pennies: int, penny_cents: int = 1) -> str:
+    """A count of pennies as money at its game's penny value."""
     return format_money(pennies, penny_cents)
+
+
+@bp.app_template_filter("cents")
+def cents_filter(cents: int) -> str:
+    """An amount of money (cents), as money."""
+    return format_cents(cents)
+
+
+@bp.app_template_filter("signed_cents")
+def signed_cents_filter(cents: int) -> str:
+    return signed_cents(cents)
 
 
 @bp.app_template_global("scorepad_cells")

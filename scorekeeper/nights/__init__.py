@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import lock
+from .. import lock, table
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
 from ..games import unlock_page
 from ..night_report import MONEY_MODES, NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
-from ..rules.ledger import SettlementError
+from ..rules.game import GameError
+from ..rules.ledger import SettlementError, format_cents
 from ..store import NotFound, get_store
 from ..store.rows import NightRow
 from ..web import current_catalog
-from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm
+from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 
 bp = Blueprint("nights", __name__)
 
@@ -44,14 +47,14 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
     if keeper is not None and keeper not in night.players:
         abort(400, f"{keeper!r} did not play tonight")
     try:
-        payments, problem = night.payments(keeper), None
+        still, problem = night.still_owed(keeper), None
     except SettlementError as error:
-        payments, problem = [], str(error)
+        still, problem = [], str(error)
     night_lock = lock.night_lock(night.night)
     return render_template(
-        "night.html", night=night, payments=payments, problem=problem, keeper=keeper, close_form=CloseNightForm(),
+        "night.html", night=night, still=still, problem=problem, keeper=keeper, close_form=CloseNightForm(),
         locked=night_lock is not None, can_write=lock.page_unlocked(night_lock),
-        money_form=MoneyForm(money=night.money), paid_form=PaidForm(),
+        money_form=MoneyForm(money=night.money), paid_form=PaidForm(), page_key=secrets.token_urlsafe(12),
         notes_form=notes_form or NotesForm(notes=night.night["notes"], edits=night.night["notes_edits"]),
     ), status  # fmt: skip
 
@@ -79,13 +82,42 @@ def money(night_id: int) -> ResponseReturnValue:
 
 @bp.post("/nights/<int:night_id>/paid")
 def paid(night_id: int) -> ResponseReturnValue:
-    """Mark a payment of a night on paper as made (or not yet)."""
+    """A payment of a night on paper was made: kept as money handed over (a second tap of the same
+    button records it once)."""
     writable_night(night_id)
     form = PaidForm()
+    if not form.validate_on_submit():
+        flash("Not saved: the payment form was incomplete. Tap Mark paid again.", "error")
+        return redirect(url_for("nights.show", night_id=night_id))
+    store, key = get_store(), f"form:{form.entry_key.data}"
+    with store.writing():
+        if store.answer_for(key) is not None:
+            flash("That payment was already marked paid (tapped twice): nothing more was recorded.", "ok")
+            return redirect(url_for("nights.show", night_id=night_id))
+        try:
+            table.pay(store, current_catalog(), night_id, form.payer.data or "", form.payee.data or "",
+                      form.amount.data or 0)  # fmt: skip
+        except GameError as error:
+            flash(f"Not saved: {error}", "error")
+            return redirect(url_for("nights.show", night_id=night_id))
+        store.remember_answer(key, None, "", 200, "")
+    flash(f"{form.payer.data} paid {form.payee.data} {format_cents(form.amount.data or 0)}: kept as paid", "ok")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+@bp.post("/nights/<int:night_id>/payments/<int:payment_id>")
+def payment_taken_back(night_id: int, payment_id: int) -> ResponseReturnValue:
+    """ "Not paid after all" (or paid after all, to undo that): the only way a payment made changes."""
+    writable_night(night_id)
+    form = TakeBackForm()
     if form.validate_on_submit():
-        done = form.paid.data != "0"
-        get_store().mark_payment(night_id, form.payer.data or "", form.payee.data or "", form.amount.data or 0, done)
-        flash(f"{form.payer.data} → {form.payee.data}: " + ("marked paid" if done else "not paid yet"), "ok")
+        undone = form.undone.data == "1"
+        try:
+            table.take_back_payment(get_store(), night_id, payment_id, undone)
+        except GameError as error:
+            flash(f"Not saved: {error}", "error")
+        else:
+            flash("Marked not paid after all" if undone else "Marked paid again", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -141,7 +173,7 @@ def export_csv(night_id: int) -> ResponseReturnValue:
 def summary_pdf(night_id: int) -> ResponseReturnValue:
     night = report(night_id)
     try:
-        payments = night.payments()
+        payments = night.still_owed()
     except SettlementError:
         payments = []
     title = f"Night {night_id}" + (f" · {night.night['name']}" if night.night["name"] else "")

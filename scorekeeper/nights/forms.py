@@ -26,12 +26,19 @@ class MoneyForm(FlaskForm):
 
 
 class PaidForm(FlaskForm):
-    """Mark one payment of a night on paper as paid (or not)."""
+    """One payment of a night on paper, made: who paid whom how many cents. The entry key (one per
+    button of a drawn page) records it once, however often it is sent."""
 
     payer = HiddenField(validators=[InputRequired(), Length(max=200)])
     payee = HiddenField(validators=[InputRequired(), Length(max=200)])
     amount = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=10**9)])
-    paid = HiddenField()
+    entry_key = HiddenField(validators=[InputRequired(), Length(max=80)])
+
+
+class TakeBackForm(FlaskForm):
+    """ "Not paid after all" ("1"), or paid after all ("0")."""
+
+    undone = HiddenField(validators=[InputRequired()])
 
 
 class CloseNightForm(FlaskForm):

@@ -128,7 +128,7 @@ def blank() -> ResponseReturnValue:
 
 
 def render_summary(
-    title: str, night: NightReport, payments: Sequence[tuple[Payment, bool]], paper_size: str, when: str = ""
+    title: str, night: NightReport, payments: Sequence[Payment], paper_size: str, when: str = ""
 ) -> str:
     """The end-of-night summary: each game's result, each player's money, who pays whom (on paper)."""
     return render_template(

@@ -61,12 +61,22 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else minus(number)
 
 
-def format_money(pennies: int, penny_cents: int = 1) -> str:
-    """Pennies as currency at the table's penny value: 37 pennies at 1¢ → '$0.37'."""
-    cents = pennies * penny_cents
+def format_cents(cents: int) -> str:
+    """The one way an amount of money is written: cents as dollars, '$1.62', '−$0.06' (RULES.md: "¢"
+    and "$" always mean money; a count of pennies is never written with them)."""
     sign = "−" if cents < 0 else ""
     dollars, rest = divmod(abs(cents), 100)
     return f"{sign}${dollars}.{rest:02d}"
+
+
+def signed_cents(cents: int) -> str:
+    """A net in money: '+$3.18', '−$0.06', '$0.00'."""
+    return f"+{format_cents(cents)}" if cents > 0 else format_cents(cents)
+
+
+def format_money(pennies: int, penny_cents: int = 1) -> str:
+    """A count of pennies as money at its game's penny value: 37 pennies at 1¢ → '$0.37'."""
+    return format_cents(pennies * penny_cents)
 
 
 # --- settling a night -------------------------------------------------------------------------
@@ -78,12 +88,14 @@ class SettlementError(ValueError):
 
 @dataclass(frozen=True)
 class Payment:
+    """Money from one player (or the bowl) to another, in cents."""
+
     from_player: str
     to_player: str
-    pennies: int
+    cents: int
 
     def to_json(self) -> dict[str, object]:
-        return {"from": self.from_player, "to": self.to_player, "pennies": self.pennies}
+        return {"from": self.from_player, "to": self.to_player, "cents": self.cents}
 
 
 MAX_EXACT_PLAYERS = 12  # the exact search is n·2ⁿ steps: 12 players ≈ 50,000, a few milliseconds
@@ -169,6 +181,22 @@ def settle(nets: Mapping[str, int], order: Sequence[str] | None = None) -> list[
             balance[debtor] += amount
             balance[creditor] -= amount
     return payments
+
+
+def after_payments(nets: Mapping[str, int], made: Sequence[Payment]) -> dict[str, int]:
+    """What each still has to get (+) or pay (−) once the payments made are counted: a payer is owed
+    what they handed over, a payee owes what they received (RULES.md: still owed = nets − payments)."""
+    balance = dict(nets)
+    for payment in made:
+        balance[payment.from_player] = balance.get(payment.from_player, 0) + payment.cents
+        balance[payment.to_player] = balance.get(payment.to_player, 0) - payment.cents
+    return balance
+
+
+def still_owed(nets: Mapping[str, int], made: Sequence[Payment], order: Sequence[str] | None = None) -> list[Payment]:
+    """The fewest payments that settle what the payments made left open (one may run back the other
+    way, when a correction lowered what somebody had already received)."""
+    return settle(after_payments(nets, made), order)
 
 
 def settle_with_keeper(nets: Mapping[str, int], keeper: str, order: Sequence[str] | None = None) -> list[Payment]:

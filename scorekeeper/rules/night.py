@@ -51,3 +51,41 @@ def replay_night(games: Iterable[tuple[Setup, Sequence[Event], int]], pending: P
         game = Game(replace(setup, carry_in=carry_in(setup, pending)), events, game_id, tolerant=True)
         pending = pending_after(game, pending)
         yield game
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """Pennies a finished game's tie left in its bowl, and where they went: into a later game's
+    bowl (``into``), or nowhere yet (``into`` None), with why in table words."""
+
+    game_id: int
+    pennies: int
+    penny_cents: int
+    into: int | None
+    why: str
+
+
+def leftovers(games: Sequence[Game]) -> list[Leftover]:
+    """Each finished bowl game's leftover and where it went, the games in night order (each with the
+    carry-in the store keeps for it): the same rule as ``carry_in``, said in words."""
+    found: list[Leftover] = []
+    waiting: tuple[Game, Pending] | None = None
+    for game in games:
+        if not game.ruleset.is_penny_game:
+            continue
+        if waiting is not None:
+            source, pending = waiting
+            if carry_in(game.setup, pending):
+                found.append(Leftover(source.id, pending.pennies, pending.penny_cents, game.id, f"into game {game.id}"))
+            else:
+                found.append(
+                    Leftover(source.id, pending.pennies, pending.penny_cents, None,
+                             f"game {game.id} plays at {game.setup.penny_cents}¢")
+                )  # fmt: skip
+            waiting = None
+        if game.finished and game.carry_out:
+            waiting = (game, pending_after(game, NOTHING))
+    if waiting is not None:
+        source, pending = waiting
+        found.append(Leftover(source.id, pending.pennies, pending.penny_cents, None, "no later game plays for a bowl"))
+    return found

@@ -34,6 +34,7 @@ from .rows import (
     LeaderRow,
     NightListRow,
     NightRow,
+    PaymentRow,
     PlayerRow,
     ResultRow,
     SeatRow,
@@ -444,24 +445,25 @@ class Store:
         with self.writing():
             self.db.execute("UPDATE nights SET money = ? WHERE id = ?", [money, night_id])
 
-    def payments_marked(self, night_id: int) -> list[tuple[str, str, int]]:
-        rows = self.db.execute(
-            "SELECT payer, payee, amount FROM paid_payments WHERE night_id = ? ORDER BY marked_at, payer", [night_id]
-        )
-        return [(str(payer), str(payee), int(amount)) for payer, payee, amount in rows]
+    def payments(self, night_id: int) -> list[PaymentRow]:
+        """Every payment marked paid in a night, in the order they were made (those taken back with
+        "not paid after all" carry ``undone_at``)."""
+        rows = self._rows("SELECT * FROM payments WHERE night_id = ? ORDER BY id", [night_id])
+        return cast(list[PaymentRow], rows)
 
-    def mark_payment(self, night_id: int, payer: str, payee: str, amount: int, paid: bool) -> None:
+    def record_payment(self, night_id: int, payer: str, payee: str, cents: int, nets: str) -> int:
+        row = {"night_id": night_id, "payer": payer, "payee": payee, "cents": cents, "made_at": now(), "nets": nets}
         with self.writing():
-            if paid:
-                self.db.execute(
-                    "INSERT OR IGNORE INTO paid_payments VALUES (?, ?, ?, ?, ?)",
-                    [night_id, payer, payee, amount, now()],
-                )
-            else:
-                self.db.execute(
-                    "DELETE FROM paid_payments WHERE night_id = ? AND payer = ? AND payee = ? AND amount = ?",
-                    [night_id, payer, payee, amount],
-                )
+            return _new_id(self.table("payments").insert(row))
+
+    def set_payment_undone(self, night_id: int, payment_id: int, undone: bool) -> bool:
+        """Take a payment back ("not paid after all"), or put it back; False if the night has no such payment."""
+        with self.writing():
+            changed = self.db.execute(
+                "UPDATE payments SET undone_at = ? WHERE id = ? AND night_id = ?",
+                [now() if undone else None, payment_id, night_id],
+            ).rowcount
+        return bool(changed)
 
     def night(self, night_id: int) -> NightRow:
         return cast(

@@ -211,6 +211,37 @@ def m012_one_rematch_per_game(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX games_one_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL")
 
 
+@migrations()
+def m013_money_in_cents_and_payments_made(db: Database) -> None:
+    """Money is counted in cents wherever games of different penny values meet (RULES.md): a game's
+    result keeps its money in cents, so the leaderboard and a player's page add cents, not penny
+    counts. A payment marked paid on paper is money handed over: kept in cents (who paid whom, when),
+    never unmarked by a correction, a new game or a change of unit or money mode, only by an
+    explicit "not paid after all" (``undone_at``)."""
+    db.execute("UPDATE results SET money = money * (SELECT g.penny_cents FROM games g WHERE g.id = results.game_id)")
+    db.execute("DELETE FROM ruleset_stats")
+    db.execute(RULESET_STATS_SQL.format(where=""))
+    db.table("payments").create(
+        {"id": int, "night_id": int, "payer": str, "payee": str, "cents": int, "made_at": str, "undone_at": str,
+         "nets": str},  # the nets (JSON, cents) when it was marked: what a later correction moved
+        pk="id",
+        not_null={"night_id", "payer", "payee", "cents", "made_at"},
+        foreign_keys=[("night_id", "nights", "id")],
+    )
+    db.execute("CREATE INDEX payments_by_night ON payments (night_id)")
+    # Payments marked before were in the night's unit: cents where its games set different values,
+    # else pennies of that one value.
+    db.execute(
+        """INSERT INTO payments (night_id, payer, payee, cents, made_at)
+           SELECT p.night_id, p.payer, p.payee,
+                  p.amount * CASE WHEN (SELECT count(DISTINCT penny_cents) FROM games WHERE night_id = p.night_id) = 1
+                                  THEN (SELECT max(penny_cents) FROM games WHERE night_id = p.night_id) ELSE 1 END,
+                  p.marked_at
+           FROM paid_payments p ORDER BY p.marked_at"""
+    )
+    db.execute("DROP TABLE paid_payments")
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

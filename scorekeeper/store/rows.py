@@ -24,6 +24,19 @@ class GameRow(TypedDict):
     sides: list[list[str]]  # who scores together, in side order
 
 
+class PaymentRow(TypedDict):
+    """A payment made on paper: money handed over, in cents."""
+
+    id: int
+    night_id: int
+    payer: str
+    payee: str
+    cents: int
+    made_at: str
+    undone_at: str | None  # "not paid after all", when
+    nets: str | None  # the night's nets (JSON, cents) when it was marked
+
+
 class GameListRow(TypedDict):
     id: int
     ruleset: str
