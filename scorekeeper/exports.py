@@ -21,7 +21,9 @@ def to_json_text(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
-CSV_COLUMNS = ["game", "ruleset", "round", "player", "went_out", "cards", "points", "pennies", "buys", "total"]
+# pennies: a count (one a card caught); card_cents: what those pennies are worth at the game's penny value.
+CSV_COLUMNS = ["game", "ruleset", "round", "player", "went_out", "cards", "points", "pennies", "buys", "total",
+               "penny_cents", "card_cents"]  # fmt: skip
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -44,8 +46,9 @@ def to_csv_text(games: Iterable[Game]) -> str:
                 cards = format_hand(r.cards) if isinstance(r, PlayerResult) else ""
                 went_out = r.went_out if isinstance(r, SideResult) else name == result.went_out
                 buys = sum(result.buys.get(player, 0) for player in game.setup.side_players(name))
+                value = game.setup.penny_cents
                 row = [game.id, game.ruleset.id, result.number, name, int(went_out), cards, r.points, r.pennies, buys,
-                       running[name]]  # fmt: skip
+                       running[name], value, r.pennies * value]  # fmt: skip
                 writer.writerow([csv_cell(value) for value in row])
     return out.getvalue()
 
@@ -62,12 +65,12 @@ def entries_csv_text(dump: dict[str, Any]) -> str:
                 continue
             payload = event["payload"]
             for name, cards in payload["caught"].items():
-                row = [game["id"], game["ruleset"], payload["round"], name, 0, cards, "", "", "", ""]
+                row = [game["id"], game["ruleset"], payload["round"], name, 0, cards, "", "", "", "", "", ""]
                 writer.writerow([csv_cell(value) for value in row])
             writer.writerow(
                 [
                     csv_cell(v)
-                    for v in [game["id"], game["ruleset"], payload["round"], payload["went_out"], 1, "", "", "", "", ""]
+                    for v in [game["id"], game["ruleset"], payload["round"], payload["went_out"], 1, *[""] * 6]
                 ]
             )
     return out.getvalue()

@@ -264,9 +264,9 @@ def test_csv_export(api, client):
     state = tie_game(api, None)
     text = client.get(f"/games/{state['id']}/export.csv").text
     lines = text.strip().splitlines()
-    assert lines[0] == "game,ruleset,round,player,went_out,cards,points,pennies,buys,total"
+    assert lines[0] == "game,ruleset,round,player,went_out,cards,points,pennies,buys,total,penny_cents,card_cents"
     assert len(lines) == 1 + 7 * 4
-    assert "1,ten-pennies,1,Di,0,5 5,10,2,0,10" in lines
+    assert "1,ten-pennies,1,Di,0,5 5,10,2,0,10,1,2" in lines
 
 
 def test_csv_export_keeps_names_with_ampersands_commas_and_quotes(api, client):

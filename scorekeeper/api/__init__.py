@@ -392,6 +392,33 @@ def set_money(night_id: int) -> ResponseReturnValue:
         return jsonify(night_report(store, current_catalog(), night_id).to_json())
 
 
+@bp.post("/nights/<int:night_id>/payments")
+@idempotent
+def pay(night_id: int) -> ResponseReturnValue:
+    """A payment made on paper, ``{"from", "to", "cents"}``: kept as money handed over; 201 and the
+    night's report (a locked night needs its token)."""
+    data = body()
+    store = get_store()
+    lock.require_api_unlock(lock.night_lock(store.night(night_id)))
+    payer, payee = field(data, "from", str), field(data, "to", str)
+    table.pay(store, current_catalog(), night_id, payer, payee, field(data, "cents", int))
+    return jsonify(night_report(store, current_catalog(), night_id).to_json()), 201
+
+
+@bp.post("/nights/<int:night_id>/payments/<int:payment_id>")
+@idempotent
+def take_back(night_id: int, payment_id: int) -> ResponseReturnValue:
+    """``{"undone": true}``: not paid after all; ``false``: paid after all. The night's report."""
+    data = body()
+    store = get_store()
+    lock.require_api_unlock(lock.night_lock(store.night(night_id)))
+    undone = data.get("undone")
+    if not isinstance(undone, bool):
+        raise BadRequest("'undone' must be true (not paid after all) or false (paid after all)")
+    table.take_back_payment(store, night_id, payment_id, undone)
+    return jsonify(night_report(store, current_catalog(), night_id).to_json())
+
+
 @bp.get("/nights/<int:night_id>")
 def get_night(night_id: int) -> ResponseReturnValue:
     return jsonify(night_report(get_store(), current_catalog(), night_id).to_json())

@@ -715,7 +715,10 @@ class Game:
             "winners": list(payout.winners),
             "payouts": payout.payouts,
             "left_in_bowl": self.carry_out,
-            "money": {name: self.money(name) for name in self.players} if self.finished else {},
+            "money": {name: self.money(name) for name in self.players} if self.finished else {},  # pennies
+            "money_cents": (
+                {name: self.money(name) * self.setup.penny_cents for name in self.players} if self.finished else {}
+            ),
             "problems": [{"entry": entry, "reason": reason} for entry, reason in self.problems],
         }
         if self.ruleset.by_sides:

@@ -1,0 +1,193 @@
+"""Money as the table counts it (RULES.md, "Nights and money"): a night of games at different penny
+values, worked by hand in cents; payments made on paper kept through a correction; a count of pennies
+never written as cents, on any screen."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import csrf_token, examples, pdf_tables
+from test_printing import pdf_text
+
+from scorekeeper.rules.ledger import Payment, after_payments, still_owed
+
+FOUR = ["Ann", "Bob", "Cy", "Eve"]
+
+
+def game(api, night, penny_cents, rounds):
+    body = {"ruleset": "ten-pennies", "players": FOUR, "night": night, "penny_cents": penny_cents,
+            "first_dealer": "Ann"}  # fmt: skip
+    gid = api.call("POST", "/api/games", body, 201)["id"]
+    for went_out, caught in rounds:
+        api.round(gid, went_out, caught)
+    return gid
+
+
+def game_a(api, night):
+    """5¢ a penny. Ann goes out every round; Bob is caught with a K every round (7 pennies), Cy with a
+    3 in round 1 (1 penny), Eve with 5 5 every round (14 pennies). Ann alone on 0 takes the bowl of
+    22 pennies = $1.10; Bob −35¢, Cy −5¢, Eve −70¢."""
+    rounds = [("Ann", {"Bob": "K", "Cy": "3" if n == 0 else "", "Eve": "5 5"}) for n in range(7)]
+    return game(api, night, 5, rounds)
+
+
+B_ROUND_1 = {"Ann": "5", "Cy": "K", "Eve": "4"}
+
+
+def game_b(api, night):
+    """1¢ a penny. Bob goes out every round; Ann (a 5) and Cy (a K) are caught every round, 7 pennies
+    each; Eve with a 4 in round 1. Bob takes the bowl of 15 pennies = 15¢."""
+    rounds = [("Bob", B_ROUND_1 if n == 0 else {"Ann": "5", "Cy": "K", "Eve": ""}) for n in range(7)]
+    return game(api, night, 1, rounds)
+
+
+def game_c(api, night):
+    """10¢ a penny. Cy goes out every round; Ann (K) and Bob (5) 7 pennies each, Eve (5 5) 14. Cy
+    takes 28 pennies = $2.80; Ann −70¢, Bob −70¢, Eve −$1.40."""
+    rounds = [("Cy", {"Ann": "K", "Bob": "5", "Eve": "5 5"}) for _ in range(7)]
+    return game(api, night, 10, rounds)
+
+
+def owed(report):
+    return sorted((p["from"], p["to"], p["cents"]) for p in report["still_owed"])
+
+
+def made(report):
+    return [(p["from"], p["to"], p["cents"]) for p in report["payments_made"] if not p["undone_at"]]
+
+
+def test_a_paper_night_at_1_and_5_cents_keeps_three_payments_and_asks_only_the_difference(api, client):
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    game_a(api, night)
+    b = game_b(api, night)
+    report = api.call("GET", f"/api/nights/{night}")
+    # Ann +110 − 7 = +103¢; Bob −35 + 15 = −20¢; Cy −5 − 7 = −12¢; Eve −70 − 1 = −71¢.
+    assert report["nets"] == {"Ann": 103, "Bob": -20, "Cy": -12, "Eve": -71}
+    assert owed(report) == [("Bob", "Ann", 20), ("Cy", "Ann", 12), ("Eve", "Ann", 71)]
+    # Three payments handed over: two through the API, one with the page's button.
+    api.call("POST", f"/api/nights/{night}/payments", {"from": "Eve", "to": "Ann", "cents": 71}, 201)
+    api.call("POST", f"/api/nights/{night}/payments", {"from": "Bob", "to": "Ann", "cents": 20}, 201)
+    page = client.get(f"/nights/{night}").text
+    key = re.search(r'name="amount" value="12"><input type="hidden" name="entry_key" value="([^"]+)"', page).group(1)
+    client.post(f"/nights/{night}/paid", data={"csrf_token": csrf_token(page), "payer": "Cy", "payee": "Ann",
+                                               "amount": "12", "entry_key": key})  # fmt: skip
+    assert owed(api.call("GET", f"/api/nights/{night}")) == []
+    # A 1¢ correction: Eve was caught with 4 4 in game B's round 1, not 4. Bob's bowl is 16¢.
+    api.call("PUT", f"/api/games/{b}/rounds/1", {"went_out": "Bob", "caught": {**B_ROUND_1, "Eve": "4 4"}})
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["nets"] == {"Ann": 103, "Bob": -19, "Cy": -12, "Eve": -72}
+    assert made(report) == [("Eve", "Ann", 71), ("Bob", "Ann", 20), ("Cy", "Ann", 12)]
+    assert owed(report) == [("Eve", "Bob", 1)]  # the difference, nothing more: 1¢
+    page = client.get(f"/nights/{night}").text
+    assert "<strong>Eve</strong> pays <strong>Bob</strong> $0.01" in page
+    assert page.count("Not paid after all") == 3
+    assert "the nets moved (a game was corrected or finished):\n  Bob +$0.01, Eve −$0.01." in page
+    # Changing the money mode and back never forgets a payment made.
+    api.call("POST", f"/api/nights/{night}/money", {"money": "table"})
+    assert api.call("POST", f"/api/nights/{night}/money", {"money": "paper"})["payments_made"] == report[
+        "payments_made"
+    ]
+    # "Not paid after all" is the one way to take a payment back, and it can be put back.
+    first = report["payments_made"][0]["id"]
+    back = api.call("POST", f"/api/nights/{night}/payments/{first}", {"undone": True})
+    assert owed(back) == [("Eve", "Ann", 71), ("Eve", "Bob", 1)]
+    again = api.call("POST", f"/api/nights/{night}/payments/{first}", {"undone": False})
+    assert owed(again) == [("Eve", "Bob", 1)]
+
+
+def test_a_mixed_night_shows_the_same_cents_on_every_screen(api, client):
+    """5¢, 1¢ and 10¢ games: Ann +110 − 7 − 70 = +33¢; Bob −35 + 15 − 70 = −90¢; Cy −5 − 7 + 280 =
+    +$2.68; Eve −70 − 1 − 140 = −$2.11 (worked by hand from the three games above)."""
+    night = api.call("POST", "/api/nights", {"name": "Mixed"}, 201)["id"]
+    a, b, c = game_a(api, night), game_b(api, night), game_c(api, night)
+    expected = {"Ann": "+$0.33", "Bob": "−$0.90", "Cy": "+$2.68", "Eve": "−$2.11"}
+    assert api.call("GET", f"/api/nights/{night}")["nets"] == {"Ann": 33, "Bob": -90, "Cy": 268, "Eve": -211}
+    night_page = client.get(f"/nights/{night}").text
+    for name, money in expected.items():
+        assert re.search(rf'<th scope="row">{name}</th><td class="\w+">{re.escape(money)}</td>', night_page), name
+    leaderboard = client.get("/players").text
+    for name, money in expected.items():
+        row = rf'>{name}</a></th>\s*<td>3</td><td>\d</td><td>[\d.]+</td>\s*<td class="\w+">{re.escape(money)}</td>'
+        assert re.search(row, leaderboard), name
+    ann = re.search(r'href="/players/(\d+)">Ann<', leaderboard).group(1)
+    player = client.get(f"/players/{ann}").text
+    assert "3 finished games, 1 won, money +$0.33" in player
+    assert "won · +$1.10" in player and "lost · −$0.07" in player and "lost · −$0.70" in player
+    # The 5¢ game's scorepad: Bob's 1 penny a round is "1 p", never "1¢"; the p row counts 7.
+    pad = client.get(f"/games/{a}").text
+    assert "1 p" in pad and not re.search(r"\b1¢", pad)
+    assert "p = pennies, 5¢ each" in pad
+    states = {gid: api.call("GET", f"/api/games/{gid}") for gid in (a, b, c)}
+    assert states[a]["money_cents"] == {"Ann": 110, "Bob": -35, "Cy": -5, "Eve": -70}
+    assert states[c]["money_cents"] == {"Ann": -70, "Bob": -70, "Cy": 280, "Eve": -140}
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/nights/{night}/export.csv").text)))
+    eve_c = next(r for r in rows if r["game"] == str(c) and r["player"] == "Eve" and r["round"] == "1")
+    assert (eve_c["pennies"], eve_c["penny_cents"], eve_c["card_cents"]) == ("2", "10", "20")
+    summary = client.get(f"/nights/{night}/summary.pdf").data
+    money = next(t for t in pdf_tables(summary) if t[0][:2] == ["Player", "Net"])
+    assert {row[0]: row[1] for row in money[1:]} == expected
+
+
+def test_no_screen_writes_a_penny_count_with_a_cent_sign(api, client):
+    """In a 5¢ game Bob pays 7 pennies (35¢): "7¢" appears nowhere, on the game page, the live and
+    table views, the night page or the printed scorepad."""
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    a = game_a(api, night)
+    share = re.search(r"/live/([\w-]+)", client.get(f"/games/{a}").text).group(1)
+    pages = {
+        "game": client.get(f"/games/{a}").text,
+        "live": client.get(f"/live/{share}").text,
+        "table": client.get(f"/games/{a}/table").text,
+        "night": client.get(f"/nights/{night}").text,
+        "pdf": pdf_text(client.get(f"/games/{a}/scorepad.pdf").data),
+    }
+    for where, text in pages.items():
+        for count in (1, 7, 14, 22):  # Cy's, Bob's and Eve's pennies, and the bowl: counts, not cents
+            assert not re.search(rf"(?<![\d$.]){count}¢", text), (where, count)
+
+
+def test_a_leftover_says_where_it_went_or_why_it_stays(api, client):
+    """A 5¢ tie leaves 1 penny; the next bowl game plays at 1¢, so it stays in its bowl (RULES.md),
+    and the page says so; a later 5¢ game gets nothing of it."""
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": ["Ann", "Bob", "Cy", "Di"], "night": night, "first_dealer": "Ann"}
+    tie = api.call("POST", "/api/games", {**body, "penny_cents": 5}, 201)["id"]
+    for number in range(7):
+        out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
+        api.round(tie, out, {other: "", "Cy": "5", "Di": "5 5"})
+    one = api.call("POST", "/api/games", {**body, "penny_cents": 1}, 201)["id"]
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["leftovers"] == [{"game": tie, "pennies": 1, "cents": 5, "into": None,
+                                    "why": f"game {one} plays at 1¢"}]  # fmt: skip
+    page = client.get(f"/nights/{night}").text
+    assert f"1 penny ($0.05) left in its bowl by the tie: stays in game {tie}'s bowl: game {one} plays at 1¢" in page
+
+
+NETS = st.lists(st.integers(-500, 500), min_size=1, max_size=6).map(
+    lambda values: {f"P{i}": v for i, v in enumerate([*values, -sum(values)])}
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(NETS, st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(1, 300)), max_size=6), NETS)
+def test_payments_made_and_still_owed_settle_every_net_exactly(nets, taps, correction):
+    """For any night, any payments made (even too much, or the wrong way) and any correction of the
+    nets afterwards: the payments made plus what is still owed pay every net exactly."""
+    names = list(nets)
+    made_payments = [Payment(names[i % len(names)], names[j % len(names)], cents)
+                     for i, j, cents in taps if i % len(names) != j % len(names)]  # fmt: skip
+    corrected = {name: nets[name] + correction.get(name, 0) for name in names}
+    corrected[names[-1]] -= sum(corrected.values())  # a correction keeps the night balanced
+    for current in (nets, corrected):
+        owed_now = still_owed(current, made_payments, names)
+        balance = dict(current)
+        for payment in [*made_payments, *owed_now]:
+            balance[payment.from_player] += payment.cents
+            balance[payment.to_player] -= payment.cents
+        assert set(balance.values()) <= {0}
+        assert all(p.cents > 0 for p in owed_now)
+        assert len(owed_now) < max(len([v for v in after_payments(current, made_payments).values() if v]), 1) + 1
