@@ -70,7 +70,7 @@ def entries_csv_text(dump: dict[str, Any]) -> str:
             writer.writerow(
                 [
                     csv_cell(v)
-                    for v in [game["id"], game["ruleset"], payload["round"], payload["went_out"], 1, *[""] * 6]
+                    for v in [game["id"], game["ruleset"], payload["round"], payload["went_out"], 1, *[""] * 7]
                 ]
             )
     return out.getvalue()
