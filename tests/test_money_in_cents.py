@@ -191,3 +191,23 @@ def test_payments_made_and_still_owed_settle_every_net_exactly(nets, taps, corre
         assert set(balance.values()) <= {0}
         assert all(p.cents > 0 for p in owed_now)
         assert len(owed_now) < max(len([v for v in after_payments(current, made_payments).values() if v]), 1) + 1
+
+
+def test_a_blank_sheet_printed_from_a_game_is_for_that_table(api, client):
+    """Pennies From Heaven in two sides of two: 4 + 2 = 6 decks (RULES.md), one column a side, and
+    hand 1 started by the player chosen at setup; a Ten Pennies game: its players, its first dealer."""
+    teams = [["Ann", "Cy"], ["Bob", "Di"]]
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": teams,
+            "first_dealer": "Bob"}  # fmt: skip
+    pfh = api.call("POST", "/api/games", body, 201)["id"]
+    assert f'href="/games/{pfh}/blank.pdf"' in client.get(f"/games/{pfh}").text
+    data = client.get(f"/games/{pfh}/blank.pdf").data
+    text = pdf_text(data)
+    assert "Decks: 6" in text and "Decks: 8" not in text
+    header = next(t for t in pdf_tables(data) if t and "Starts" in t[0])[0]
+    assert header[-2:] == ["Ann & Cy", "Bob & Di"]
+    tp = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": FOUR, "first_dealer": "Cy"}, 201)["id"]
+    rows = next(t for t in pdf_tables(client.get(f"/games/{tp}/blank.pdf").data) if t and "Dealer" in t[0])
+    assert rows[0][-4:] == FOUR
+    assert [row[1] for row in rows[1:4]] == ["Cy", "Eve", "Ann"]  # the deal passes to the left
+    assert client.get("/games/999/blank.pdf").status_code == 404

@@ -3,7 +3,7 @@ and the end-of-night summary."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
@@ -75,22 +75,48 @@ def points_key(ruleset: Ruleset) -> list[tuple[str, int]]:
     return [(" ".join(labels), points) for points, labels in sorted(groups.items())]
 
 
-def blank_rounds(ruleset: Ruleset, names: Sequence[str], seats: int) -> list[dict[str, object]]:
-    """The pre-printed part of each row: who deals (seat 1 first), the contract, the wilds."""
-    rows = []
-    for rule in ruleset.rounds:
-        seat = dealer_seat(0, rule.number, seats)
-        rows.append(
-            {
-                "number": rule.number,
-                "starter": names[seat] if names else f"seat {seat + 1}",
-                "contract": rule.contract.describe() if rule.contract else None,
-                "board_minimum": rule.board_minimum,
-                "wilds": rule.describe_wilds(),
-                "limit": rule.describe_limit(short=True) if rule.contract else "",
-            }
-        )
-    return rows
+def blank_rounds(ruleset: Ruleset, starter: Callable[[int], str]) -> list[dict[str, object]]:
+    """The pre-printed part of each row: who deals (or starts), the contract, the wilds."""
+    return [
+        {
+            "number": rule.number,
+            "starter": starter(rule.number),
+            "contract": rule.contract.describe() if rule.contract else None,
+            "board_minimum": rule.board_minimum,
+            "wilds": rule.describe_wilds(),
+            "limit": rule.describe_limit(short=True) if rule.contract else "",
+        }
+        for rule in ruleset.rounds
+    ]
+
+
+def render_blank(ruleset: Ruleset, columns: Sequence[str], starter: Callable[[int], str], decks: int) -> str:
+    return render_template(
+        "pdf/blank.html",
+        title=f"{ruleset.name} — scorepad",
+        date="Date: ____________",
+        ruleset=ruleset,
+        columns=columns,
+        rounds=blank_rounds(ruleset, starter),
+        key=points_key(ruleset),
+        decks=decks,
+        paper=paper(),
+        landscape=len(columns) > PORTRAIT_MAX_COLUMNS,
+    )
+
+
+@bp.get("/games/<int:game_id>/blank.pdf")
+def blank_for_game(game_id: int) -> ResponseReturnValue:
+    """A blank sheet for this game's table: its seats (one column a side in a game by sides), its
+    decks, its deal or start passing round from its first dealer."""
+    try:
+        game = table.load_game(get_store(), current_catalog(), game_id).game
+    except table.GameNotFound:
+        abort(404)
+    setup = game.setup
+    starter = setup.first_player if game.ruleset.by_sides else setup.dealer
+    html = render_blank(game.ruleset, list(game.competitors), starter, setup.decks)
+    return pdf_response(html, f"blank-scorepad-game-{game_id}.pdf")
 
 
 @bp.get("/scorepad/blank.pdf")
@@ -111,19 +137,12 @@ def blank() -> ResponseReturnValue:
     if not names and not (count is not None and ruleset.players_min <= count <= ruleset.players_max):
         abort(400, f"{ruleset.name} is for {ruleset.players_min} to {ruleset.players_max} players, not {seats!r:.20}")
     columns = names or [""] * (count or 0)
-    decks = ruleset.decks.decks_for(len(columns))
-    html = render_template(
-        "pdf/blank.html",
-        title=f"{ruleset.name} — scorepad",
-        date="Date: ____________",
-        ruleset=ruleset,
-        columns=columns,
-        rounds=blank_rounds(ruleset, names, len(columns)),
-        key=points_key(ruleset),
-        decks=decks,
-        paper=paper(),
-        landscape=len(columns) > PORTRAIT_MAX_COLUMNS,
-    )
+
+    def starter(number: int) -> str:
+        seat = dealer_seat(0, number, len(columns))
+        return names[seat] if names else f"seat {seat + 1}"
+
+    html = render_blank(ruleset, columns, starter, ruleset.decks.decks_for(len(columns)))
     return pdf_response(html, f"blank-scorepad-{ruleset.id}.pdf")
 
 
