@@ -1,0 +1,81 @@
+"""A night at 1¢ and 5¢ on paper, walked on a phone (390 px) and read off the screens: the nets in
+dollars and cents, three payments marked paid with the page's buttons, then a 1¢ correction from
+another phone, after which only the difference is asked for."""
+
+from __future__ import annotations
+
+from browser_support import PHONE, settled, shot
+
+FOUR = ["Ann", "Bob", "Cy", "Eve"]
+B_ROUND_1 = {"Ann": "5", "Cy": "K", "Eve": "4"}
+
+
+def post(page, base_url, path, body):
+    answer = page.request.post(f"{base_url}{path}", data=body)
+    assert answer.ok, (path, answer.status, answer.text())
+    return answer.json()
+
+
+def play(page, base_url, night, penny_cents, rounds):
+    body = {"ruleset": "ten-pennies", "players": FOUR, "night": night, "penny_cents": penny_cents,
+            "first_dealer": "Ann"}  # fmt: skip
+    gid = post(page, base_url, "/api/games", body)["id"]
+    for went_out, caught in rounds:
+        post(page, base_url, f"/api/games/{gid}/rounds", {"went_out": went_out, "caught": caught})
+    return gid
+
+
+def nets_on_screen(page) -> dict[str, str]:
+    rows = page.locator("table.money tbody tr")
+    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").first.inner_text()
+            for i in range(rows.count())}  # fmt: skip
+
+
+def owed_on_screen(page) -> list[str]:
+    items = page.locator("ul.settle:not(.made) li")
+    return [" ".join(items.nth(i).inner_text().split()[:5]) for i in range(items.count())]
+
+
+def test_a_mixed_night_on_paper_read_off_a_phone(phone, base_url):
+    night = post(phone, base_url, "/api/nights", {"name": "Mixed", "money": "paper"})["id"]
+    # 5¢: Ann goes out every round, Bob (K) 7 pennies, Cy (3 in round 1) 1, Eve (5 5) 14: Ann takes 22 = $1.10.
+    five = play(phone, base_url, night, 5,
+                [("Ann", {"Bob": "K", "Cy": "3" if n == 0 else "", "Eve": "5 5"}) for n in range(7)])  # fmt: skip
+    # 1¢: Bob goes out every round, Ann (5) and Cy (K) 7 pennies each, Eve (4 in round 1) 1: Bob takes 15¢.
+    one = play(phone, base_url, night, 1,
+               [("Bob", B_ROUND_1 if n == 0 else {"Ann": "5", "Cy": "K", "Eve": ""}) for n in range(7)])  # fmt: skip
+    phone.goto(f"{base_url}/nights/{night}")
+    settled(phone)
+    assert nets_on_screen(phone) == {"Ann": "+$1.03", "Bob": "−$0.20", "Cy": "−$0.12", "Eve": "−$0.71"}
+    assert sorted(owed_on_screen(phone)) == ["Bob pays Ann $0.20 Mark", "Cy pays Ann $0.12 Mark",
+                                             "Eve pays Ann $0.71 Mark"]  # fmt: skip
+    for _ in range(3):  # the scorekeeper taps Mark paid as each payment is handed over
+        with phone.expect_navigation():
+            phone.locator("ul.settle:not(.made) button", has_text="Mark paid").first.tap()
+        settled(phone)
+    assert "Nobody owes anybody anything: the payments made settle the night." in phone.inner_text("main")
+    # Another phone corrects game 2's round 1: Eve was caught with 4 4.
+    fix = {"went_out": "Bob", "caught": {**B_ROUND_1, "Eve": "4 4"}}
+    answer = phone.request.put(f"{base_url}/api/games/{one}/rounds/1", data=fix)
+    assert answer.ok
+    phone.reload()
+    settled(phone)
+    assert nets_on_screen(phone) == {"Ann": "+$1.03", "Bob": "−$0.19", "Cy": "−$0.12", "Eve": "−$0.72"}
+    assert owed_on_screen(phone) == ["Eve pays Bob $0.01 Mark"]
+    alert = phone.locator("[role=alert]", has_text="the nets moved")
+    assert alert.is_visible() and "Bob +$0.01, Eve −$0.01" in alert.inner_text()
+    assert phone.locator("ul.settle.made li").count() == 3
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "money-mixed-night-after-correction")
+    # The 5¢ game's scorepad counts pennies ("1 p"), and says what one is worth.
+    phone.goto(f"{base_url}/games/{five}")
+    settled(phone)
+    pad = phone.inner_text(".scorepad-wrap")
+    assert "1 p" in pad and "1¢" not in pad
+    assert "p = pennies, 5¢ each" in phone.inner_text("main")
+    shot(phone, "money-5-cent-scorepad")
+    phone.goto(f"{base_url}/players")
+    settled(phone)
+    board = phone.inner_text("main")
+    assert "+$1.03" in board and "−$0.72" in board
+    shot(phone, "money-leaderboard")
