@@ -172,7 +172,7 @@ function roundForm() {
       pad.rows.forEach((row) => {
         const r = data[row.dataset.player];
         row.querySelector(".live").textContent = !r ? "" : form.dataset.penny === "1"
-          ? `${r.points} pts · ${r.pennies}¢` : `${r.points} pts`;
+          ? `${r.points} pts · ${r.pennies} p` : `${r.points} pts`;  // a count of pennies, never cents
       });
     } catch (e) {
       error.hidden = false;

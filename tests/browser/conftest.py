@@ -1,6 +1,6 @@
 """Real-browser tests: Playwright for Python driving Debian's Chromium (no browser download).
 
-The app is served by waitress on 127.0.0.1 on a free port inside the test session. Where no
+The app is served by waitress on 127.0.0.1 on a free port, one instance per test module. Where no
 Chromium can be found these tests are skipped, saying why; CI installs Chromium first.
 """
 
@@ -20,8 +20,9 @@ if CHROMIUM is None:
     )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def base_url(tmp_path_factory) -> Iterator[str]:
+    """A fresh instance per test module, so one module's nights, PINs and players never meet another's."""
     from waitress import create_server
 
     app = make_app(tmp_path_factory.mktemp("browser-instance"), TESTING=False)

@@ -87,7 +87,7 @@ def test_a_fixed_typo_leaves_no_error_on_screen(phone, base_url):
     expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("")
     shot(page, "entries-typo")
     bob.fill("K K 7")
-    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("25 pts · 3¢")
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("25 pts · 3 p")
     expect(page.locator(".preview-error")).to_be_hidden()
     # The same typo saved: the server's message stands next to Bob until his line is edited.
     bob.fill("KK 7")
@@ -96,7 +96,7 @@ def test_a_fixed_typo_leaves_no_error_on_screen(phone, base_url):
         page.locator("button.save").tap()
     expect(page.locator('.hand-row[data-player="Bob"] .field-error')).to_be_visible()
     page.locator('.hand-row[data-player="Bob"] input').fill("K K 7")
-    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("25 pts · 3¢")
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("25 pts · 3 p")
     assert page.locator(".field-error:visible, .flash-error:visible, .preview-error:visible").count() == 0
     shot(page, "entries-typo-fixed")
 

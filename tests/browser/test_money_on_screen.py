@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from browser_support import PHONE, settled, shot
 
-FOUR = ["Ann", "Bob", "Cy", "Eve"]
-B_ROUND_1 = {"Ann": "5", "Cy": "K", "Eve": "4"}
+FOUR = ["Ama", "Bea", "Cal", "Eli"]  # names of their own: the session's server keeps other tests' players
+B_ROUND_1 = {"Ama": "5", "Cal": "K", "Eli": "4"}
 
 
 def post(page, base_url, path, body):
@@ -18,7 +18,7 @@ def post(page, base_url, path, body):
 
 def play(page, base_url, night, penny_cents, rounds):
     body = {"ruleset": "ten-pennies", "players": FOUR, "night": night, "penny_cents": penny_cents,
-            "first_dealer": "Ann"}  # fmt: skip
+            "first_dealer": "Ama"}  # fmt: skip
     gid = post(page, base_url, "/api/games", body)["id"]
     for went_out, caught in rounds:
         post(page, base_url, f"/api/games/{gid}/rounds", {"went_out": went_out, "caught": caught})
@@ -38,32 +38,32 @@ def owed_on_screen(page) -> list[str]:
 
 def test_a_mixed_night_on_paper_read_off_a_phone(phone, base_url):
     night = post(phone, base_url, "/api/nights", {"name": "Mixed", "money": "paper"})["id"]
-    # 5¢: Ann goes out every round, Bob (K) 7 pennies, Cy (3 in round 1) 1, Eve (5 5) 14: Ann takes 22 = $1.10.
+    # 5¢: Ama goes out every round, Bea (K) 7 pennies, Cal (3 in round 1) 1, Eli (5 5) 14: Ama takes 22 = $1.10.
     five = play(phone, base_url, night, 5,
-                [("Ann", {"Bob": "K", "Cy": "3" if n == 0 else "", "Eve": "5 5"}) for n in range(7)])  # fmt: skip
-    # 1¢: Bob goes out every round, Ann (5) and Cy (K) 7 pennies each, Eve (4 in round 1) 1: Bob takes 15¢.
+                [("Ama", {"Bea": "K", "Cal": "3" if n == 0 else "", "Eli": "5 5"}) for n in range(7)])  # fmt: skip
+    # 1¢: Bea goes out every round, Ama (5) and Cal (K) 7 pennies each, Eli (4 in round 1) 1: Bea takes 15¢.
     one = play(phone, base_url, night, 1,
-               [("Bob", B_ROUND_1 if n == 0 else {"Ann": "5", "Cy": "K", "Eve": ""}) for n in range(7)])  # fmt: skip
+               [("Bea", B_ROUND_1 if n == 0 else {"Ama": "5", "Cal": "K", "Eli": ""}) for n in range(7)])  # fmt: skip
     phone.goto(f"{base_url}/nights/{night}")
     settled(phone)
-    assert nets_on_screen(phone) == {"Ann": "+$1.03", "Bob": "−$0.20", "Cy": "−$0.12", "Eve": "−$0.71"}
-    assert sorted(owed_on_screen(phone)) == ["Bob pays Ann $0.20 Mark", "Cy pays Ann $0.12 Mark",
-                                             "Eve pays Ann $0.71 Mark"]  # fmt: skip
+    assert nets_on_screen(phone) == {"Ama": "+$1.03", "Bea": "−$0.20", "Cal": "−$0.12", "Eli": "−$0.71"}
+    assert sorted(owed_on_screen(phone)) == ["Bea pays Ama $0.20 Mark", "Cal pays Ama $0.12 Mark",
+                                             "Eli pays Ama $0.71 Mark"]  # fmt: skip
     for _ in range(3):  # the scorekeeper taps Mark paid as each payment is handed over
         with phone.expect_navigation():
             phone.locator("ul.settle:not(.made) button", has_text="Mark paid").first.tap()
         settled(phone)
     assert "Nobody owes anybody anything: the payments made settle the night." in phone.inner_text("main")
-    # Another phone corrects game 2's round 1: Eve was caught with 4 4.
-    fix = {"went_out": "Bob", "caught": {**B_ROUND_1, "Eve": "4 4"}}
+    # Another phone corrects game 2's round 1: Eli was caught with 4 4.
+    fix = {"went_out": "Bea", "caught": {**B_ROUND_1, "Eli": "4 4"}}
     answer = phone.request.put(f"{base_url}/api/games/{one}/rounds/1", data=fix)
     assert answer.ok
     phone.reload()
     settled(phone)
-    assert nets_on_screen(phone) == {"Ann": "+$1.03", "Bob": "−$0.19", "Cy": "−$0.12", "Eve": "−$0.72"}
-    assert owed_on_screen(phone) == ["Eve pays Bob $0.01 Mark"]
+    assert nets_on_screen(phone) == {"Ama": "+$1.03", "Bea": "−$0.19", "Cal": "−$0.12", "Eli": "−$0.72"}
+    assert owed_on_screen(phone) == ["Eli pays Bea $0.01 Mark"]
     alert = phone.locator("[role=alert]", has_text="the nets moved")
-    assert alert.is_visible() and "Bob +$0.01, Eve −$0.01" in alert.inner_text()
+    assert alert.is_visible() and "Bea +$0.01, Eli −$0.01" in alert.inner_text()
     assert phone.locator("ul.settle.made li").count() == 3
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(phone, "money-mixed-night-after-correction")
@@ -77,5 +77,11 @@ def test_a_mixed_night_on_paper_read_off_a_phone(phone, base_url):
     phone.goto(f"{base_url}/players")
     settled(phone)
     board = phone.inner_text("main")
-    assert "+$1.03" in board and "−$0.72" in board
+    # Ama: 2 games, 1 won, (0 + 35) points in 14 rounds, +$1.10 − $0.07 = +$1.03
+    assert "Ama\t2\t1\t2.5\t+$1.03" in board and "Eli\t2\t0\t" in board and "−$0.72" in board
     shot(phone, "money-leaderboard")
+    # The evening ends: the night is closed (new games of later tests then belong to no night).
+    phone.goto(f"{base_url}/nights/{night}")
+    settled(phone)
+    with phone.expect_navigation():
+        phone.locator("button", has_text="Close the night").tap()

@@ -52,7 +52,7 @@ def test_whole_game_tapped_on_a_phone(phone, base_url):
         if number == 1:
 
             def live_points_shown() -> None:
-                expect(page.locator("#caught-2-live")).to_contain_text("75 pts · 3¢")
+                expect(page.locator("#caught-2-live")).to_contain_text("75 pts · 3 p")
                 assert page.locator("#caught-1").input_value() == "K 7 7 2"
                 shot(page, "phone-2-round-entry")
 
