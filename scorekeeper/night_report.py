@@ -41,6 +41,7 @@ class NightReport:
     ledger: dict[str, list[Movement]] = field(default_factory=dict)
     payment_rows: list[PaymentRow] = field(default_factory=list)  # every payment marked, undone ones too
     game_notes: dict[int, str] = field(default_factory=dict)  # game id → its note, for the games that have one
+    moved_games: dict[int, dict[str, int]] = field(default_factory=dict)  # finished games whose money moved since
     unit = "cent"
 
     @property
@@ -131,6 +132,7 @@ class NightReport:
                     "carry_in": game.setup.carry_in,
                     "left_in_bowl": game.carry_out,
                     "in_play_cents": 0 if game.finished else game.bowl * game.setup.penny_cents,
+                    "moved_since_end_cents": self.moved_games.get(game.id, {}),
                     "notes": self.game_notes.get(game.id, ""),
                 }
                 for game in self.games
@@ -180,7 +182,8 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
                 ledger[names[name_key(name)]].extend(movements(game, name))
     nets = {name: sum(m.cents for m in ledger[name]) for name in players}
     notes = {each.game.id: each.row["notes"] for each in loaded if each.row["notes"]}
-    return NightReport(night, games, players, nets, bowl_left(games), ledger, store.payments(night_id), notes)
+    moved = {each.game.id: moved for each in loaded if (moved := each.money_moved())}
+    return NightReport(night, games, players, nets, bowl_left(games), ledger, store.payments(night_id), notes, moved)
 
 
 def pennies_at(count: int, game: Game) -> str:

@@ -23,7 +23,7 @@ from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name, name_key
 from .rules.names import look_alike_key
-from .rules.night import NOTHING, Pending, carry_in, pending_after, replay_night
+from .rules.night import NOTHING, Pending, carry_in, money_cents, money_moved, pending_after, replay_night
 from .rules.rulesets import Ruleset
 from .side_input import hand_event
 from .store import NotFound, StaleWrite, Store, StoreError
@@ -54,6 +54,12 @@ class LoadedGame:
     row: GameRow
     game: Game
     times: Mapping[int, str]  # when each event was entered
+
+    def money_moved(self) -> dict[str, int]:
+        """How a finished game's money moved since it ended, in cents (a correction, or a carry that
+        a correction in an earlier game changed): what the pages say."""
+        kept = self.row["money_at_end"]
+        return money_moved(self.game, json.loads(kept) if kept else None)
 
 
 def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
@@ -347,16 +353,25 @@ def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: i
         # the event is checked and applied once, under the number it is stored with.
         after = game.with_event(replace(event, id=store.next_event_id()))
         store.append_event(game.id, kind, payload, expected, after.events[-1].id)
-        store.save_results(game.id, result_rows(after))
+        save_derived(store, after)
         night_id = store.night_of(game.id)
         if night_id is not None:
             carry_forward(store, catalog, night_id, after)
     return after
 
 
+def save_derived(store: Store, game: Game) -> None:
+    """What the store keeps worked out for a game: each seat's results, and once the game has ended,
+    each seat's money as it stood then (what a later correction is measured against)."""
+    store.save_results(game.id, result_rows(game))
+    if game.finished:
+        store.keep_money_at_end(game.id, money_cents(game))
+
+
 def result_rows(game: Game) -> list[ResultRow]:
     """Each seat's game in numbers, for history and the leaderboard (derived, never entered)."""
     rows: list[ResultRow] = []
+    cents = money_cents(game)  # rows of 1¢ and 5¢ games add up
     for seat in range(len(game.players)):
         summary = game.seat_summary(seat)
         rows.append(
@@ -366,7 +381,7 @@ def result_rows(game: Game) -> list[ResultRow]:
                 "points": summary.points,
                 "won": int(summary.won),
                 "finished": int(summary.finished),
-                "money": summary.money * game.setup.penny_cents,  # cents: rows of 1¢ and 5¢ games add up
+                "money": cents[seat],
                 "best_round": summary.best_round,
                 "worst_round": summary.worst_round,
             }
@@ -405,7 +420,7 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
             return
         game = Game(setup, _events(store, game_id), game_id, tolerant=True)
         store.set_carry(game_id, setup.carry_in)
-        store.save_results(game_id, result_rows(game))
+        save_derived(store, game)
         pending = pending_after(game, pending)
 
 
@@ -417,7 +432,7 @@ def refresh_night(store: Store, catalog: Catalog, night_id: int) -> None:
         for row, game in zip(rows, replay_night(entries), strict=True):
             if game.setup.carry_in != row["carry_in"]:
                 store.set_carry(row["id"], game.setup.carry_in)
-            store.save_results(row["id"], result_rows(game))
+            save_derived(store, game)
         store.night_refreshed(night_id)
 
 
@@ -457,7 +472,7 @@ def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[in
             check_imported_note(f"game {game_id}", store.game(game_id)["notes"])
             game = replay_checked(store, catalog, game_id)
             if store.night_of(game_id) is None:
-                store.save_results(game_id, result_rows(game))
+                save_derived(store, game)
         refresh_stale_nights(store, catalog)
     return game_ids
 

@@ -148,6 +148,11 @@ def adversarial_hands(ruleset: Ruleset, number: int, size: int) -> Iterator[list
     ]
 
 
+def words(page: str) -> str:
+    """A page's text without its tags (a name and its amount sit in one unbreakable span)."""
+    return re.sub(r"<[^>]+>", "", page)
+
+
 def hand_text(cards: list[Card]) -> str:
     return " ".join(str(card) for card in cards)
 

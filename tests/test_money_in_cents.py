@@ -10,7 +10,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import csrf_token, examples, pdf_tables
+from support import csrf_token, examples, pdf_tables, words
 from test_printing import pdf_text
 
 from scorekeeper.rules.ledger import Payment, after_payments, still_owed
@@ -85,12 +85,12 @@ def test_a_paper_night_at_1_and_5_cents_keeps_three_payments_and_asks_only_the_d
     page = client.get(f"/nights/{night}").text
     assert "<strong>Eve</strong> pays <strong>Bob</strong> $0.01" in page
     assert page.count("Not paid after all") == 3
-    assert "the nets moved (a game was corrected or finished):\n  Bob +$0.01, Eve −$0.01." in page
+    assert "the nets moved (a game was corrected or finished):\n  Bob +$0.01, Eve −$0.01." in words(page)
     # Changing the money mode and back never forgets a payment made.
     api.call("POST", f"/api/nights/{night}/money", {"money": "table"})
-    assert api.call("POST", f"/api/nights/{night}/money", {"money": "paper"})["payments_made"] == report[
-        "payments_made"
-    ]
+    assert (
+        api.call("POST", f"/api/nights/{night}/money", {"money": "paper"})["payments_made"] == report["payments_made"]
+    )
     # "Not paid after all" is the one way to take a payment back, and it can be put back.
     first = report["payments_made"][0]["id"]
     back = api.call("POST", f"/api/nights/{night}/payments/{first}", {"undone": True})
@@ -211,3 +211,60 @@ def test_a_blank_sheet_printed_from_a_game_is_for_that_table(api, client):
     assert rows[0][-4:] == FOUR
     assert [row[1] for row in rows[1:4]] == ["Cy", "Eve", "Ann"]  # the deal passes to the left
     assert client.get("/games/999/blank.pdf").status_code == 404
+
+
+# RULES.md: "A correction counts as if the entry had been right all along: it changes every later
+# carry and every net of the night, also of games already finished; the pages say which finished
+# games' money moved."
+
+
+def test_a_correction_after_a_game_ended_says_whose_money_moved(api, client):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]  # pennies on the table
+    a = game_a(api, night)
+    assert "money moved" not in client.get(f"/nights/{night}").text  # nothing corrected yet
+    assert api.call("GET", f"/api/nights/{night}")["games"][0]["moved_since_end_cents"] == {}
+    # Game A (5¢) was paid out at the table: Ann took 22 pennies ($1.10). Cy was caught with 3 3 in
+    # round 1, not 3: one penny more from Cy into the bowl, so Ann took 23 (+5¢) and Cy paid 5¢ more.
+    api.call("PUT", f"/api/games/{a}/rounds/1", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "3 3", "Eve": "5 5"}})
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["games"][0]["moved_since_end_cents"] == {"Ann": 5, "Cy": -5}
+    assert report["nets"] == {"Ann": 115, "Bob": -35, "Cy": -10, "Eve": -70}
+    for page in (client.get(f"/nights/{night}").text, client.get(f"/games/{a}").text):
+        assert "Corrected after it ended" in page
+        assert "Ann +$0.05, Cy −$0.05" in words(page)
+    # Put right again: the money is back where it was paid out, and nothing is said any more.
+    api.call("PUT", f"/api/games/{a}/rounds/1", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "3", "Eve": "5 5"}})
+    assert api.call("GET", f"/api/nights/{night}")["games"][0]["moved_since_end_cents"] == {}
+    assert "Corrected after it ended" not in client.get(f"/nights/{night}").text
+
+
+def test_a_correction_that_changes_a_carry_moves_the_later_game_too(api, client):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    # Game 1: Ann and Bob go out in turn and are never caught; Cy and Eve are caught with a 5 every
+    # round. Ann and Bob tie on 0 with a bowl of 14 pennies: 7 each, nothing left. Then a round
+    # corrected so that Cy is caught with 5 5 once: a bowl of 15, 7 each, 1 left, carried into game 2.
+    tie = [
+        ("Ann", {"Bob": "", "Cy": "5", "Eve": "5"}) if n % 2 == 0 else ("Bob", {"Ann": "", "Cy": "5", "Eve": "5"})
+        for n in range(7)
+    ]
+    first = game(api, night, 1, tie)
+    # Game 2: Bob goes out every round; Ann (a K), Cy and Eve (a 3 each) are caught every round:
+    # Bob alone on 0 takes the bowl of 21 pennies.
+    second = game(api, night, 1, [("Bob", {"Ann": "K", "Cy": "3", "Eve": "3"}) for _ in range(7)])
+    assert api.call("GET", f"/api/games/{second}")["payouts"] == {"Bob": 21}
+    api.call("PUT", f"/api/games/{first}/rounds/1", {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5 5", "Eve": "5"}})
+    games = {g["id"]: g for g in api.call("GET", f"/api/nights/{night}")["games"]}
+    assert games[first]["moved_since_end_cents"] == {"Cy": -1}  # the odd penny stays in the bowl...
+    assert games[first]["left_in_bowl"] == 1
+    assert games[second]["carry_in"] == 1
+    assert games[second]["moved_since_end_cents"] == {"Bob": 1}  # ...and Bob takes it in game 2
+    page = client.get(f"/nights/{night}").text
+    assert page.count("Corrected after it ended") == 2
+
+
+def test_a_game_in_play_says_nothing_of_money_moved(api, client):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    a = game(api, night, 5, [("Ann", {"Bob": "K", "Cy": "", "Eve": ""})] * 3)
+    api.call("PUT", f"/api/games/{a}/rounds/1", {"went_out": "Ann", "caught": {"Bob": "K K", "Cy": "", "Eve": ""}})
+    assert "Corrected after it ended" not in client.get(f"/games/{a}").text
+    assert api.call("GET", f"/api/nights/{night}")["games"][0]["moved_since_end_cents"] == {}

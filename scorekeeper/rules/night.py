@@ -89,3 +89,18 @@ def leftovers(games: Sequence[Game]) -> list[Leftover]:
         source, pending = waiting
         found.append(Leftover(source.id, pending.pennies, pending.penny_cents, None, "no later game plays for a bowl"))
     return found
+
+
+def money_cents(game: Game) -> tuple[int, ...]:
+    """Each seat's money in ``game``, in cents: its pennies at the game's own penny value."""
+    return tuple(game.money(name) * game.setup.penny_cents for name in game.players)
+
+
+def money_moved(game: Game, at_end: Sequence[int] | None) -> dict[str, int]:
+    """How each player's money in a finished game moved since it ended (``at_end``: each seat's
+    cents then) — a correction counts as if the entry had been right all along, so a finished game's
+    money can move, and the pages say so. Only the players whose money moved, in cents."""
+    if not game.finished or at_end is None or len(at_end) != len(game.players):
+        return {}
+    now = money_cents(game)
+    return {name: now[seat] - at_end[seat] for seat, name in enumerate(game.players) if now[seat] != at_end[seat]}

@@ -344,6 +344,14 @@ class Store:
         """A new carry-in changes the game's money: it is a new version of the game."""
         self.db.execute("UPDATE games SET carry_in = ?, revision = revision + 1 WHERE id = ?", [carry_in, game_id])
 
+    def keep_money_at_end(self, game_id: int, seat_cents: Sequence[int]) -> None:
+        """Each seat's money when the game first ended: what later corrections are measured against
+        (kept once; a correction never rewrites it)."""
+        self.db.execute(
+            "UPDATE games SET money_at_end = ? WHERE id = ? AND money_at_end IS NULL",
+            [json.dumps(list(seat_cents)), game_id],
+        )
+
     # --- events -------------------------------------------------------------------------
 
     def events(self, game_id: int) -> list[EventRow]:

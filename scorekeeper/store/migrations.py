@@ -242,6 +242,20 @@ def m013_money_in_cents_and_payments_made(db: Database) -> None:
     db.execute("DROP TABLE paid_payments")
 
 
+
+@migrations()
+def m014_money_at_the_end_of_a_game(db: Database) -> None:
+    """Each seat's money (cents, a JSON list) as it stood when the game ended: a later correction
+    counts as if the entry had been right all along, and the pages say which finished games' money
+    moved (RULES.md). Games that ended before this keep their money as it stands now."""
+    db.table("games").add_column("money_at_end", str)
+    db.execute(
+        """UPDATE games SET money_at_end = (
+               SELECT json_group_array(money) FROM (
+                   SELECT money FROM results WHERE game_id = games.id ORDER BY seat))
+           WHERE id IN (SELECT game_id FROM results WHERE finished = 1)"""
+    )
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

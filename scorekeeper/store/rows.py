@@ -20,6 +20,7 @@ class GameRow(TypedDict):
     notes: str  # the scorekeeper's note on the game ("" for none)
     notes_edits: int  # how often a note was changed: with revision, what the live views poll
     rematch_of: int | None  # the finished game this one plays again (at most one per game)
+    money_at_end: str | None  # each seat's cents (JSON list) when the game ended; None while in play
     players: list[str]  # in seat order
     sides: list[list[str]]  # who scores together, in side order
 

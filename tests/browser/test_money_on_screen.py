@@ -65,6 +65,9 @@ def test_a_mixed_night_on_paper_read_off_a_phone(phone, base_url):
     alert = phone.locator("[role=alert]", has_text="the nets moved")
     assert alert.is_visible() and "Bea +$0.01, Eli −$0.01" in alert.inner_text()
     assert phone.locator("ul.settle.made li").count() == 3
+    # The page says which finished game's money moved (RULES.md): game 2, Bea's bowl one penny more.
+    moved = phone.locator(".moved")
+    assert moved.count() == 1 and "Bea +$0.01, Eli −$0.01" in moved.inner_text()
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(phone, "money-mixed-night-after-correction")
     # The 5¢ game's scorepad counts pennies ("1 p"), and says what one is worth.
