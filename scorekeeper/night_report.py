@@ -10,7 +10,7 @@ from typing import Any
 
 from .catalog import Catalog
 from .rules.game import Game, name_key
-from .rules.ledger import Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
+from .rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
 from .rules.night import Leftover, leftovers
 from .rules.scoring import plural
 from .store import Store
@@ -18,8 +18,6 @@ from .store.rows import NightRow, PaymentRow
 from .table import load_game
 
 BOWL = "the bowl"
-
-MONEY_MODES = {"table": "with pennies on the table", "paper": "on paper"}
 
 
 @dataclass
@@ -45,9 +43,9 @@ class NightReport:
     unit = "cent"
 
     @property
-    def money(self) -> str:
-        """ "table": the bowls were paid out at the table; "paper": the night is settled at the end."""
-        return self.night["money"]
+    def money(self) -> MoneyMode:
+        """TABLE: the bowls were paid out at the table; PAPER: the night is settled at the end."""
+        return MoneyMode(self.night["money"])
 
     @property
     def in_play(self) -> list[Game]:
@@ -76,7 +74,7 @@ class NightReport:
     def still_owed(self, keeper: str | None = None) -> list[Payment]:
         """What is still to be paid on paper: the nets less the payments made, in the fewest payments
         (or each through ``keeper``). Nothing at the table: the bowls were paid out there."""
-        if self.money == "table":
+        if self.money is MoneyMode.TABLE:
             return []
         balance = after_payments(self.balance(), self.made)
         if keeper:

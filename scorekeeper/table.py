@@ -22,8 +22,18 @@ from .notes import NoteError, clean_note
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name, name_key
+from .rules.ledger import MoneyMode
 from .rules.names import look_alike_key
-from .rules.night import NOTHING, Pending, carry_in, money_cents, money_moved, pending_after, replay_night
+from .rules.night import (
+    NOTHING,
+    Pending,
+    carry_in,
+    money_cents,
+    money_moved,
+    passes_over,
+    pending_after,
+    replay_night,
+)
 from .rules.rulesets import Ruleset
 from .side_input import hand_event
 from .store import NotFound, StaleWrite, Store, StoreError
@@ -397,7 +407,7 @@ def night_pending(store: Store, catalog: Catalog, night_id: int) -> Pending:
     pending = NOTHING
     for game_id in reversed(store.night_game_ids(night_id)):
         loaded = load_game(store, catalog, game_id)
-        if loaded.game.ruleset.is_penny_game:
+        if not passes_over(loaded.game.setup):
             return pending_after(loaded.game, pending)
     return pending
 
@@ -407,13 +417,13 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
 
     Runs inside the write transaction. A game whose carry-in does not change changes nothing
     after it, so the walk stops there."""
-    if not changed.ruleset.is_penny_game:
-        return  # it plays for no bowl: the leftover passes over it unchanged
+    if passes_over(changed.setup):
+        return
     pending = pending_after(changed, NOTHING)
     for game_id in store.night_game_ids(night_id, after=changed.id):
         row = store.game(game_id)
         setup = game_setup(catalog, row, carry=0)
-        if not setup.ruleset.is_penny_game:
+        if passes_over(setup):
             continue
         setup = replace(setup, carry_in=carry_in(setup, pending))
         if setup.carry_in == row["carry_in"]:
@@ -518,6 +528,31 @@ def stale_message(loaded: LoadedGame) -> str:
 # --- payments on paper ------------------------------------------------------------------------
 
 MAX_PAYMENT_CENTS = 10**9
+MAX_NIGHT_NAME = 80  # characters: the form and the API refuse a longer name alike
+
+
+class NightClosed(GameError):
+    """A change a closed night no longer takes (its money mode)."""
+
+    def __init__(self, night_id: int, what: str) -> None:
+        super().__init__(f"night {night_id} is closed: {what}")
+
+
+def create_night(store: Store, name: str, money: MoneyMode) -> int:
+    """A new night: its name (optional, at most MAX_NIGHT_NAME characters, never cut) and how it pays."""
+    name = name.strip()
+    if len(name) > MAX_NIGHT_NAME:
+        raise GameError(f"a night's name is at most {MAX_NIGHT_NAME} characters, not {len(name)}")
+    return store.create_night(name, money.value)
+
+
+def set_money_mode(store: Store, night_id: int, money: MoneyMode) -> None:
+    """Pennies on the table or on paper: changeable while the night is open, checked and written in
+    one transaction (a close on another phone in between wins). Payments made are kept either way."""
+    with store.writing():
+        if store.night(night_id)["closed_at"]:
+            raise NightClosed(night_id, "its money mode stays as it was")
+        store.set_money_mode(night_id, money.value)
 
 
 def pay(store: Store, catalog: Catalog, night_id: int, payer: str, payee: str, cents: int) -> int:
@@ -529,7 +564,7 @@ def pay(store: Store, catalog: Catalog, night_id: int, payer: str, payee: str, c
     with store.writing():
         report = night_report(store, catalog, night_id)
         people = {name_key(name): name for name in [*report.players, BOWL]}
-        if report.money != "paper":
+        if report.money is not MoneyMode.PAPER:
             raise GameError(f"night {night_id} is played with pennies on the table: nothing is paid on paper")
         known = [people.get(name_key(who)) for who in (payer, payee)]
         if known[0] is None or known[1] is None:

@@ -48,3 +48,10 @@ def runner(app: Flask) -> Any:
 @pytest.fixture
 def api(client: FlaskClient) -> Api:
     return Api(client)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ is a browser test: `pytest -m "not browser"` leaves them out."""
+    for item in items:
+        if "browser" in item.path.parent.parts[-1:]:
+            item.add_marker(pytest.mark.browser)

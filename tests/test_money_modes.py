@@ -84,6 +84,31 @@ def test_the_money_mode_is_chosen_on_the_form_and_changed_while_the_night_is_ope
     assert "'money' is one of" in api.call("POST", "/api/nights", {"money": "coins"}, 400)["error"]
 
 
+def test_a_closed_night_keeps_its_money_mode_on_the_page_and_in_the_api(api, client):
+    """RULES.md: the money mode changes while the night is open; a closed night's stays, and the
+    phone that tried is told so (a form drawn before another phone closed the night)."""
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    drawn = client.get(f"/nights/{night}").text
+    assert client.post(f"/nights/{night}/close", data={"csrf_token": csrf_token(drawn)}).status_code == 302
+    answer = client.post(f"/nights/{night}/money", data={"csrf_token": csrf_token(drawn), "money": "table"})
+    assert answer.status_code == 302
+    assert f"Not changed: night {night} is closed: its money mode stays as it was." in client.get(answer.location).text
+    refused = api.call("POST", f"/api/nights/{night}/money", {"money": "table"}, 400)
+    assert refused["error"] == f"night {night} is closed: its money mode stays as it was"
+    assert api.call("GET", f"/api/nights/{night}")["money"] == "paper"
+
+
+def test_a_night_name_is_at_most_80_characters_on_the_form_and_in_the_api(api, client):
+    refused = api.call("POST", "/api/nights", {"name": "N" * 81}, 400)
+    assert refused["error"] == "a night's name is at most 80 characters, not 81"
+    night = api.call("POST", "/api/nights", {"name": "N" * 80}, 201)["id"]
+    assert api.call("GET", f"/api/nights/{night}")["name"] == "N" * 80  # kept whole, never cut
+    page = client.get("/nights").text
+    answer = client.post("/nights", data={"csrf_token": csrf_token(page), "name": "M" * 81, "money": "table"})
+    assert answer.status_code == 400 and "at most 80 characters" in answer.text and "M" * 81 in answer.text
+    assert client.get("/nights").text.count('href="/nights/') == page.count('href="/nights/')  # nothing saved
+
+
 def test_games_at_different_penny_values_are_counted_in_cents(api):
     night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
     five = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night,

@@ -101,3 +101,24 @@ def test_a_leftover_keeps_its_value_it_is_not_carried_into_a_game_worth_more(api
     report = api.call("GET", f"/api/nights/{night}")
     assert report["unit"] == "cent" and report["left_in_bowls"] == 1  # the 1¢ penny, still in game 1's bowl
     assert sum(report["nets"].values()) + report["left_in_bowls"] == 0  # every cent accounted for
+
+
+def test_the_carry_over_a_ten_card_rummy_game_survives_export_and_import(api, runner, tmp_path):
+    """A night of a tie, a Ten Card Rummy game, a tie: exported and imported into an empty database,
+    the third game still finds the first game's odd penny in its bowl (RULES.md: the leftover passes
+    over games that play for no bowl)."""
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    tie_game(api, night)
+    tcr_game(api, night)
+    third = tie_game(api, night)["id"]
+    before = api.call("GET", f"/api/nights/{night}")
+    assert [g["carry_in"] for g in before["games"]] == [0, 0, 1]
+    dump = tmp_path / "night.json"
+    assert runner.invoke(args=["export", str(dump)]).exit_code == 0
+    fresh = make_app(tmp_path / "fresh")
+    assert fresh.test_cli_runner().invoke(args=["import", str(dump)]).exit_code == 0
+    after = fresh.test_client().get(f"/api/nights/{night}").get_json()
+    assert [g["carry_in"] for g in after["games"]] == [0, 0, 1]
+    assert after["nets"] == before["nets"]
+    game = fresh.test_client().get(f"/api/games/{third}").get_json()
+    assert (game["bowl"], game["payouts"]) == (22, {"Ann": 11, "Bob": 11})

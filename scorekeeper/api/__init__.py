@@ -14,9 +14,10 @@ from werkzeug.exceptions import UnsupportedMediaType
 from .. import lock, meld_checks, table
 from ..catalog import UnknownRuleset
 from ..history import describe_events
-from ..night_report import MONEY_MODES, night_report
+from ..night_report import night_report
 from ..notes import NoteError, clean_note
 from ..rules.game import MAX_PENNY_CENTS, Game, GameError
+from ..rules.ledger import MoneyMode
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog
 from .bodies import BadRequest, body, field
@@ -366,15 +367,17 @@ def check_melds() -> ResponseReturnValue:
 def create_night() -> ResponseReturnValue:
     data = body(empty_allowed=True)
     name = field(data, "name", str, required=False) or ""
-    money = money_mode(data) or "table"
-    return jsonify(id=get_store().create_night(name.strip()[:80], money)), 201
+    return jsonify(id=table.create_night(get_store(), name, money_mode(data) or MoneyMode.TABLE)), 201
 
 
-def money_mode(data: dict[str, Any]) -> str | None:
+def money_mode(data: dict[str, Any]) -> MoneyMode | None:
     money: str | None = field(data, "money", str, required=False)
-    if money is not None and money not in MONEY_MODES:
-        raise BadRequest(f"'money' is one of {', '.join(repr(mode) for mode in MONEY_MODES)}")
-    return money
+    if money is None:
+        return None
+    try:
+        return MoneyMode.parse(money, "'money'")
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
 
 
 @bp.post("/nights/<int:night_id>/money")
@@ -385,10 +388,8 @@ def set_money(night_id: int) -> ResponseReturnValue:
     store = get_store()
     night = store.night(night_id)
     lock.require_api_unlock(lock.night_lock(night))
-    if night["closed_at"]:
-        raise BadRequest(f"night {night_id} is closed: its money mode stays as it was")
     with store.writing():  # the change and the report it answers with stand or fall together
-        store.set_money_mode(night_id, money_mode(data) or night["money"])
+        table.set_money_mode(store, night_id, money_mode(data) or MoneyMode(night["money"]))
         return jsonify(night_report(store, current_catalog(), night_id).to_json())
 
 

@@ -11,10 +11,10 @@ from .. import lock, table
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
 from ..games import unlock_page
-from ..night_report import MONEY_MODES, NightReport, night_report
+from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.game import GameError
-from ..rules.ledger import SettlementError, format_cents
+from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..store import NotFound, get_store
 from ..store.rows import NightRow
 from ..web import current_catalog
@@ -34,7 +34,7 @@ def report(night_id: int) -> NightReport:
 def index() -> ResponseReturnValue:
     form = NewNightForm()
     if form.validate_on_submit():
-        night_id = get_store().create_night((form.name.data or "").strip(), form.money.data or "table")
+        night_id = table.create_night(get_store(), form.name.data or "", MoneyMode(form.money.data or "table"))
         flash("A new night: games you start now belong to it", "ok")
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights.html", nights=get_store().nights(), form=form), (400 if form.errors else 200)
@@ -72,11 +72,18 @@ def notes(night_id: int) -> ResponseReturnValue:
 @bp.post("/nights/<int:night_id>/money")
 def money(night_id: int) -> ResponseReturnValue:
     """Pennies on the table, or on paper: changeable while the night is open."""
-    night = writable_night(night_id)
+    writable_night(night_id)
     form = MoneyForm()
-    if form.validate_on_submit() and not night["closed_at"]:
-        get_store().set_money_mode(night_id, form.money.data or "table")
-        flash(f"Money tonight: {MONEY_MODES[form.money.data or 'table']}", "ok")
+    if not form.validate_on_submit():
+        flash("Not changed: choose pennies on the table or on paper, then tap Change.", "error")
+        return redirect(url_for("nights.show", night_id=night_id))
+    mode = MoneyMode(form.money.data)
+    try:
+        table.set_money_mode(get_store(), night_id, mode)
+    except GameError as error:
+        flash(f"Not changed: {error}.", "error")
+    else:
+        flash(f"Money tonight: {mode.label}", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
 
 

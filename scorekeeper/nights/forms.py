@@ -7,17 +7,16 @@ from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from ..forms import WholeNumberField, choices
+from ..rules.ledger import MoneyMode
+from ..table import MAX_NIGHT_NAME
 
-MONEY_CHOICES = choices(
-    [
-        ("table", "Pennies on the table (the bowl is paid out after each game)"),
-        ("paper", "On paper (settle at the end)"),
-    ]
-)
+MONEY_CHOICES = choices([(mode.value, mode.choice) for mode in MoneyMode])
 
 
 class NewNightForm(FlaskForm):
-    name = StringField("Name (optional)", validators=[Length(max=80, message="at most 80 characters")])
+    name = StringField(
+        "Name (optional)", validators=[Length(max=MAX_NIGHT_NAME, message=f"at most {MAX_NIGHT_NAME} characters")]
+    )
     money = RadioField("How the money moves", choices=MONEY_CHOICES, default="table")
 
 

@@ -146,9 +146,7 @@ def blank() -> ResponseReturnValue:
     return pdf_response(html, f"blank-scorepad-{ruleset.id}.pdf")
 
 
-def render_summary(
-    title: str, night: NightReport, payments: Sequence[Payment], paper_size: str, when: str = ""
-) -> str:
+def render_summary(title: str, night: NightReport, payments: Sequence[Payment], paper_size: str, when: str = "") -> str:
     """The end-of-night summary: each game's result, each player's money, who pays whom (on paper)."""
     return render_template(
         "pdf/summary.html", title=title, date=when, night=night, payments=payments, paper=paper_size, landscape=False

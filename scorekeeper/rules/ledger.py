@@ -4,6 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+
+
+class MoneyMode(StrEnum):
+    """How a night's money moves (RULES.md): pennies into the bowl and out of it at the table as the
+    games go, so nothing is owed after a game; or on paper, settled in the fewest payments at the end."""
+
+    TABLE = "table"
+    PAPER = "paper"
+
+    @property
+    def label(self) -> str:
+        """As a sentence says it: "money with pennies on the table"."""
+        return "with pennies on the table" if self is MoneyMode.TABLE else "on paper"
+
+    @property
+    def choice(self) -> str:
+        """As the choice on a form says it."""
+        if self is MoneyMode.TABLE:
+            return "Pennies on the table (the bowl is paid out after each game)"
+        return "On paper (settle at the end)"
+
+    @classmethod
+    def parse(cls, text: str, what: str = "money") -> MoneyMode:
+        try:
+            return cls(text)
+        except ValueError:
+            raise ValueError(f"{what} is one of {', '.join(repr(m.value) for m in cls)}, not {text!r}") from None
 
 
 @dataclass(frozen=True)

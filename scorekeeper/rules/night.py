@@ -28,10 +28,16 @@ class Pending:
 NOTHING = Pending()
 
 
+def passes_over(setup: Setup) -> bool:
+    """A game that plays for no bowl (Ten Card Rummy, Pennies From Heaven): a leftover passes over
+    it unchanged, and nothing in it can change a carry."""
+    return not setup.ruleset.is_penny_game
+
+
 def carry_in(setup: Setup, pending: Pending) -> int:
     """What a game finds in its bowl at the start: the night's leftover, if it plays for a bowl at
     the same penny value."""
-    if not setup.ruleset.is_penny_game or pending.penny_cents != setup.penny_cents:
+    if passes_over(setup) or pending.penny_cents != setup.penny_cents:
         return 0
     return pending.pennies
 
@@ -39,7 +45,7 @@ def carry_in(setup: Setup, pending: Pending) -> int:
 def pending_after(game: Game, pending: Pending) -> Pending:
     """The leftover once ``game`` is counted: a game that plays for a bowl passes on its own leftover
     (0 until it ends: the pennies sit in its bowl); others pass the earlier leftover over."""
-    if not game.ruleset.is_penny_game:
+    if passes_over(game.setup):
         return pending
     return Pending(game.carry_out, game.setup.penny_cents)
 
@@ -71,7 +77,7 @@ def leftovers(games: Sequence[Game]) -> list[Leftover]:
     found: list[Leftover] = []
     waiting: tuple[Game, Pending] | None = None
     for game in games:
-        if not game.ruleset.is_penny_game:
+        if passes_over(game.setup):
             continue
         if waiting is not None:
             source, pending = waiting

@@ -222,8 +222,16 @@ def m013_money_in_cents_and_payments_made(db: Database) -> None:
     db.execute("DELETE FROM ruleset_stats")
     db.execute(RULESET_STATS_SQL.format(where=""))
     db.table("payments").create(
-        {"id": int, "night_id": int, "payer": str, "payee": str, "cents": int, "made_at": str, "undone_at": str,
-         "nets": str},  # the nets (JSON, cents) when it was marked: what a later correction moved
+        {
+            "id": int,
+            "night_id": int,
+            "payer": str,
+            "payee": str,
+            "cents": int,
+            "made_at": str,
+            "undone_at": str,
+            "nets": str,
+        },  # the nets (JSON, cents) when it was marked: what a later correction moved
         pk="id",
         not_null={"night_id", "payer", "payee", "cents", "made_at"},
         foreign_keys=[("night_id", "nights", "id")],
@@ -242,7 +250,6 @@ def m013_money_in_cents_and_payments_made(db: Database) -> None:
     db.execute("DROP TABLE paid_payments")
 
 
-
 @migrations()
 def m014_money_at_the_end_of_a_game(db: Database) -> None:
     """Each seat's money (cents, a JSON list) as it stood when the game ended: a later correction
@@ -255,6 +262,7 @@ def m014_money_at_the_end_of_a_game(db: Database) -> None:
                    SELECT money FROM results WHERE game_id = games.id ORDER BY seat))
            WHERE id IN (SELECT game_id FROM results WHERE finished = 1)"""
     )
+
 
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
