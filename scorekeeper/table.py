@@ -515,10 +515,14 @@ def replay_checked(store: Store, catalog: Catalog, game_id: int) -> Game:
     return game
 
 
+def latest_change(game: Game) -> str:
+    """The game's latest entry in table words ("Eve's buy in round 2"): what another phone changed."""
+    return describe_event(game, game.events[-1]) if game.events else "a change of the bowl carried in"
+
+
 def stale_message(loaded: LoadedGame) -> str:
     """What a refused stale write tells the scorekeeper: what changed, and what to do."""
-    game = loaded.game
-    latest = describe_event(game, game.events[-1]) if game.events else "a change of the bowl carried in"
+    latest = latest_change(loaded.game)
     return (
         f"Not saved: this game changed on another device since you opened the page "
         f"(latest entry: {latest}). Check the scorepad, then enter it again if it is still needed."

@@ -4,7 +4,7 @@ table meant). Nothing is invented and nothing is recorded twice."""
 import re
 import threading
 
-from support import PLAYERS, csrf_token
+from support import PLAYERS, csrf_token, words
 
 ROUND = {"went_out": "Ann", "caught": {"Bob": "K 7", "Cy": "", "Di": "5"}}
 
@@ -118,8 +118,39 @@ def test_back_then_save_records_nothing_and_offers_the_correction(api, client):
     replayed = {**form, "entry_key": "restored-by-back", "went_out": "Bob", "caught-0": "Q"}
     response = client.post(url, data=replayed)
     assert response.status_code == 409
-    assert "Round 1 is already saved: nothing was recorded." in response.text
-    assert f'href="/games/{gid}/rounds/1/edit">Correct round 1?</a>' in response.text
+    page = words(response.text)
+    told = "Round 1 was saved on another phone (or by an earlier Save) while you entered it: nothing was recorded."
+    assert told in page
+    assert rounds_recorded(api, gid) == 1
+    # Redrawn as the correction of round 1 (never as "Enter round 2" holding these hands): what was
+    # typed is kept, beside what was saved, and one tap corrects round 1 with it.
+    assert "Correct round 1" in page and "Enter round 2" not in page
+    assert f'action="/games/{gid}/rounds/1/edit"' in response.text
+    assert 'value="Q"' in response.text and "saved: K" in page
+    again = {**hidden_fields(response.text), "went_out": "Bob", "caught-0": "Q", "caught-2": "", "caught-3": "5"}
+    assert again["round_number"] == "1"
+    assert client.post(f"/games/{gid}/rounds/1/edit", data=again).status_code == 302
+    state = api.call("GET", f"/api/games/{gid}")
+    assert len(state["rounds"]) == 1 and state["rounds"][0]["went_out"] == "Bob"
+    assert state["rounds"][0]["results"]["Ann"]["cards"] == ["Q"]
+
+
+def test_a_round_refused_because_another_phone_bought_is_kept_and_saves_with_one_more_tap(api, client):
+    gid = api.new_game()["id"]
+    url = f"/games/{gid}/rounds/new"
+    form = drawn_round_form(client, url, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    api.buy(gid, "Cy")  # another phone, while this one enters round 1
+    refused = client.post(url, data=form)
+    assert refused.status_code == 409 and rounds_recorded(api, gid) == 0
+    page = words(refused.text)
+    assert "Not saved yet: the game changed on another phone while you entered this round" in page
+    assert "Cy" in page.split("Not saved yet")[1].split(")")[0]  # says whose buy it was
+    assert 'class="flash flash-error standing" role="alert"' in refused.text  # stays until the person acts
+    again = hidden_fields(refused.text)
+    assert again["version"] != form["version"]  # redrawn for the game as it is now
+    typed = {**again, "went_out": "Ann", "caught-1": "K", "caught-2": "", "caught-3": "5"}
+    assert 'value="K"' in refused.text and 'value="5"' in refused.text  # what was typed is kept
+    assert client.post(url, data=typed).status_code == 302
     assert rounds_recorded(api, gid) == 1
 
 

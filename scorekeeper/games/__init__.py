@@ -415,8 +415,7 @@ def entry_page(
     """One flow for every entry form: save what validates, once, for the round it was drawn for;
     or show the form again with what was typed and the reason it was refused."""
     word = game.ruleset.round_word
-    shown = number or game.current_round or 1
-    status, already_saved, question = 200, None, None
+    status, already_saved, question, refusal = 200, None, None, None
     if form.is_submitted() and form.entry_key.data and get_store().answer_for(f"form:{form.entry_key.data}"):
         # The same form again (a second tap, a resend): answered as the first was, nothing recorded.
         flash(f"{word.capitalize()} {form.drawn_for()} was already saved (Save was tapped twice): "
@@ -424,16 +423,21 @@ def entry_page(
         return redirect(url_for("games.show", game_id=game.id))
     drawn_for = form.drawn_for() if form.is_submitted() else None
     if drawn_for is not None and number is None and drawn_for != game.current_round:
-        # A form drawn for a round that is recorded since (Back, then Save): never a new round.
-        status, already_saved = 409, form.drawn_for()
-        form.form_errors.append(f"{word.capitalize()} {already_saved} is already saved: nothing was recorded.")
+        # A form drawn for a round that is recorded since (another phone, or Back then Save): never
+        # a new round, and never these hands under another round's number.
+        status, already_saved = 409, drawn_for
     elif form.validate_on_submit():
         try:
             after = record_once(form, game.id, save)
         except GameError as error:
             form.refuse(error, game.players)
         except StaleWrite:
-            form.form_errors.append(table.stale_message(reload(game.id)))
+            game = reload(game.id).game
+            if number is None and drawn_for != game.current_round:
+                status, already_saved = 409, drawn_for
+            else:  # still the same entry to make: the next Save goes through, with what was typed
+                status, refusal = 409, moved_on_message(game, word)
+                form.version.data = str(game.version)
         except Unusual as unusual:
             question, form.confirmed.data = str(unusual), "1"
         else:
@@ -445,13 +449,31 @@ def entry_page(
                 if number is None:
                     offer_undo(after, f"{word} {form.drawn_for()}", confirm=True)
             return redirect(url_for("games.show", game_id=game.id))
+    if already_saved is not None:
+        # Redrawn as a correction of that round, holding what was typed, beside what was saved.
+        refusal = (f"{word.capitalize()} {already_saved} was saved on another phone (or by an earlier Save) "
+                   f"while you entered it: nothing was recorded. Yours is kept below, beside the one saved: "
+                   f"correct {word} {already_saved} with yours, or go back to the game.")  # fmt: skip
+        number = already_saved
+        form.version.data, form.round_number.data = str(game.version), str(already_saved)
     if form.is_submitted() and status == 200:
         status = 200 if question else 400
+    shown = number or game.current_round or 1
     page = render_template(
         template, game=game, form=form, number=number, round=describe_round(game.setup, shown),
-        already_saved=already_saved, question=question, **context,
+        already_saved=already_saved, question=question, refusal=refusal, **context,
     )  # fmt: skip
     return page, status
+
+
+def moved_on_message(game: Game, word: str) -> str:
+    """A form refused because the game moved on meanwhile (a buy, an undo, a correction on another
+    phone): what changed, and that one more tap saves what was typed."""
+    return (
+        f"Not saved yet: the game changed on another phone while you entered this {word} "
+        f"({table.latest_change(game)}). "
+        f"Everything you typed is kept below: check it against the change, then tap Save again."
+    )
 
 
 def fill_from_hand(form: HandForm, game: Game, number: int) -> None:

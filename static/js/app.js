@@ -126,8 +126,9 @@ function roundForm() {
     return checked ? checked.value : "";
   };
   let timer = null;
+  let edited = false;  // has the person changed anything since the page was drawn?
   const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
-  const pad = tapPad(form, (row) => row.dataset.player !== outName(), schedulePreview);
+  const pad = tapPad(form, (row) => row.dataset.player !== outName(), () => { edited = true; schedulePreview(); });
   const markOut = () => {
     pad.rows.forEach((row) => {
       const isOut = row.dataset.player === outName();
@@ -137,7 +138,7 @@ function roundForm() {
     pad.reselect();
   };
   form.querySelectorAll('input[name="went_out"]').forEach((radio) =>
-    radio.addEventListener("change", () => { markOut(); schedulePreview(); }));
+    radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); }));
   // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
   form.addEventListener("submit", () => pad.rows.forEach((row) => { pad.inputOf(row).disabled = false; }));
 
@@ -166,9 +167,13 @@ function roundForm() {
         return;
       }
       error.hidden = true;
-      // The whole round reads: the errors of the last Save no longer stand.
-      form.parentElement.querySelectorAll(".flash-error, .hand-row .field-error, .went-out .field-error")
-        .forEach((e) => e.remove());
+      // The whole round reads after an edit: the errors of the last Save about what was typed no
+      // longer stand. Never on load (the server's reason must be seen), and never a refusal
+      // because the game moved on (.standing): that stays until the person acts.
+      if (edited) {
+        form.parentElement.querySelectorAll(".flash-error:not(.standing), .hand-row .field-error, .went-out .field-error")
+          .forEach((e) => e.remove());
+      }
       pad.rows.forEach((row) => {
         const r = data[row.dataset.player];
         row.querySelector(".live").textContent = !r ? "" : form.dataset.penny === "1"
