@@ -17,10 +17,26 @@ class HistoryEntry(TypedDict):
     restorable: bool  # an undo in force: what it took back can be put back
 
 
+def entry_name(game: Game, event: Event | None) -> str:
+    """An entry named as the table says it, never by its number: "Eve’s buy in round 2", "round 3",
+    "the undo of Eve’s buy in round 2"."""
+    if isinstance(event, Buy):
+        return f"{event.player}’s buy in round {event.round}"
+    if isinstance(event, (RoundRecord, HandRecord)):
+        return f"{game.ruleset.round_word} {event.round}"
+    if isinstance(event, Void):
+        return f"the undo of {entry_name(game, find_entry(game, event.target))}"
+    return "an entry no longer in the game"
+
+
+def find_entry(game: Game, event_id: int) -> Event | None:
+    return next((e for e in game.events if e.id == event_id), None)
+
+
 def describe_event(game: Game, event: Event) -> str:
     """One history line in table words."""
     if isinstance(event, Buy):
-        return f"{event.player} bought (round {event.round})"
+        return f"{event.player} bought in round {event.round}"
     if isinstance(event, RoundRecord):
         hands = "; ".join(
             f"{name}: {format_hand(cards, pretty=True) or 'no cards'}" for name, cards in event.caught.items()
@@ -34,10 +50,10 @@ def describe_event(game: Game, event: Event) -> str:
             for side in event.sides
         )
         return f"Hand {event.round}: {out}. {sides}"
-    target = next((e for e in game.events if e.id == event.target), None)
+    target = find_entry(game, event.target)
     if isinstance(target, Void):
-        return f"Put back entry {target.target} (undone by entry {target.id})"
-    return f"Undo of entry {event.target}" + (f" ({describe_event(game, target)})" if target else "")
+        return f"Put back {entry_name(game, find_entry(game, target.target))} (after its undo)"
+    return f"Undid {entry_name(game, target)}" + (f" ({describe_event(game, target)})" if target else "")
 
 
 def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[HistoryEntry]:

@@ -193,15 +193,18 @@ def test_an_undone_round_is_put_back_from_history(api, client):
     gid = api.new_game()["id"]
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
     confirm = client.get(f"/games/{gid}/undo/1?back=history").text
-    client.post(f"/games/{gid}/undo/1", data=hidden_fields(confirm) | {"back": "history"})
+    assert "<h1>Undo round 1?</h1>" in confirm  # table words, never an entry number
+    undone = client.post(f"/games/{gid}/undo/1", data=hidden_fields(confirm) | {"back": "history"})
     assert rounds_recorded(api, gid) == 0
+    assert "Undid round 1; History can put it back" in client.get(undone.location).text
     history = client.get(f"/games/{gid}/history").text
-    assert "Undo of entry 1 (Round 1: Ann went out." in history and ">Put back</button>" in history
+    assert "Undid round 1 (Round 1: Ann went out." in history and ">Put back</button>" in history
     form = re.search(r'<form method="post" action="(/games/\d+/undo/2)"', history)
-    client.post(form.group(1), data={"csrf_token": csrf_token(history), "version": "2"})
+    put_back = client.post(form.group(1), data={"csrf_token": csrf_token(history), "version": "2"})
+    assert "Put back round 1; everything after it is recomputed" in client.get(put_back.location).text
     state = api.call("GET", f"/api/games/{gid}")
     assert len(state["rounds"]) == 1 and state["players"][1]["points"] == 10
-    assert "Put back entry 1 (undone by entry 2)" in client.get(f"/games/{gid}/history").text
+    assert "Put back round 1 (after its undo)" in client.get(f"/games/{gid}/history").text
 
 
 def buy_button(page, name):

@@ -162,7 +162,7 @@ def test_the_history_lists_entries_with_the_ids_undo_takes(api):
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
     entries = api.call("GET", f"/api/games/{gid}/history")
     assert [(e["text"], e["undoable"]) for e in entries] == [
-        ("Bob bought (round 1)", True), ("Round 1: Ann went out. Bob: K; Cy: no cards; Di: no cards", True),
+        ("Bob bought in round 1", True), ("Round 1: Ann went out. Bob: K; Cy: no cards; Di: no cards", True),
     ]  # fmt: skip
     api.call("POST", f"/api/games/{gid}/undo", {"event": entries[0]["id"]}, 201)
     assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 10

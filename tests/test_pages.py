@@ -144,7 +144,7 @@ def test_stale_page_does_not_overwrite(client):
     client.post(f"{game_url}/buys", data={"csrf_token": token, "player": "Bob", "version": "0"})
     client.post(f"{game_url}/buys", data={"csrf_token": token, "player": "Cy", "version": "0"})
     page = client.get(game_url).text
-    assert "changed on another device" in page and "Bob bought (round 1)" in page
+    assert "changed on another device" in page and "Bob bought in round 1" in page
     assert client.get("/api" + game_url).get_json()["version"] == 1
 
 

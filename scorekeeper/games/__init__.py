@@ -14,9 +14,9 @@ from wtforms.validators import ValidationError
 from .. import lock, table
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
-from ..history import describe_event, describe_events
+from ..history import describe_event, describe_events, entry_name, find_entry
 from ..notes import one_line
-from ..rules.game import Game, GameError, HandRecord, RoundResult, describe_round, seat_teams
+from ..rules.game import Game, GameError, HandRecord, RoundResult, Void, describe_round, seat_teams
 from ..rules.ledger import format_cents, format_money, minus, signed, signed_cents
 from ..rules.scoring import listed, plural
 from ..scorepad import Cell, round_cells
@@ -88,10 +88,11 @@ def record_once(form: VersionedForm, game_id: int, save: Callable[[], Game]) -> 
     return after
 
 
-def offer_undo(game: Game, what: str, confirm: bool = False) -> None:
-    """The next page shows an Undo button for the entry just made (its last event); ``confirm``:
-    the undo asks first (a whole round)."""
+def offer_undo(game: Game, confirm: bool = False) -> None:
+    """The next page shows an Undo button for the entry just made (its last event), named in table
+    words; ``confirm``: the undo asks first (a whole round)."""
     event = game.events[-1]
+    what = entry_name(game, event)
     session["undo_offer"] = {"game_id": game.id, "event_id": event.id, "what": what, "confirm": confirm}
 
 
@@ -355,7 +356,7 @@ def buy(game_id: int) -> ResponseReturnValue:
     name = after.player_named(player)
     left = after.buys_left(name)
     flash(f"{name} bought the discard" + (f" — {plural(left, 'buy')} left" if left is not None else ""), "ok")
-    offer_undo(after, f"{name}’s buy")
+    offer_undo(after)
     return back_to_game()
 
 
@@ -447,7 +448,7 @@ def entry_page(
             else:
                 flash(f"{done} saved" + (" (corrected)" if number else ""), "ok")
                 if number is None:
-                    offer_undo(after, f"{word} {form.drawn_for()}", confirm=True)
+                    offer_undo(after, confirm=True)
             return redirect(url_for("games.show", game_id=game.id))
     if already_saved is not None:
         # Redrawn as a correction of that round, holding what was typed, beside what was saved.
@@ -511,12 +512,15 @@ def undo(game_id: int, event_id: int) -> ResponseReturnValue:
         done = record_once(
             form, game_id, lambda: table.undo(get_store(), current_catalog(), game, event_id, form.version_number())
         )
+        what = entry_name(game, find_entry(game, event_id))
         if done is None:
             flash("That was already done (tapped twice): nothing more was recorded.", "ok")
         elif event_id in game.undone_entries():
-            flash(f"Put back what entry {event_id} had undone; everything after it is recomputed", "ok")
+            undone = find_entry(game, event_id)
+            back = entry_name(game, find_entry(game, undone.target)) if isinstance(undone, Void) else what
+            flash(f"Put back {back}; everything after it is recomputed", "ok")
         else:
-            flash(f"Entry {event_id} undone; you can put it back from History", "ok")
+            flash(f"Undid {what}; History can put it back", "ok")
     return back_to_game()
 
 
@@ -531,6 +535,7 @@ def confirm_undo(game_id: int, event_id: int) -> ResponseReturnValue:
         "confirm_undo.html",
         game=loaded.game,
         event_id=event_id,
+        name=entry_name(loaded.game, event),
         what=describe_event(loaded.game, event),
         back=request.args.get("back", "game"),
         undo_form=UndoForm(version=loaded.game.version, entry_key=new_entry_key()),

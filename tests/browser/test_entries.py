@@ -144,7 +144,7 @@ def test_undo_from_the_message(phone, base_url):
     assert state(page, game_url)["players"][1]["buys_left"] == 10
     enter_round(page, Taps(page), "Ann", {"Bob": ["K"]})
     page.locator(".undo-offer a").tap()
-    expect(page.locator("h1")).to_have_text("Undo this?")
+    expect(page.locator("h1")).to_have_text("Undo round 1?")  # table words, never an entry number
     shot(page, "entries-undo-round-confirm")
     page.locator("button:has-text('Yes, undo it')").tap()
     page.wait_for_url(re.compile(r"/games/\d+$"))
