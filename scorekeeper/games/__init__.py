@@ -253,6 +253,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         undo_form=UndoForm(version=game.version),
         page_key=new_entry_key(),
         undo_offer=undo_offer(game),
+        last_entry=entry_name(game, game.events[-1]) if game.events else None,
         notes=loaded.row["notes"],
         money_moved=loaded.money_moved(),
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),

@@ -14,26 +14,92 @@ function keepAwake() {
 // A double tap must not become two entries. The first tap of a Save or Buy submits; the page then
 // changes within ~100 ms, and a second tap up to ~700 ms later lands on the *new* page (a buy button
 // under the thumb where Save was). So: (1) once a form is sent, every button on the page is disabled
-// until the page changes; (2) a freshly shown page ignores taps on its buttons for SETTLE_MS, longer
-// than the slowest double tap (the browser test taps twice at 100–700 ms gaps); (3) a page brought
-// back by Back from the browser's cache reloads, so its forms are drawn for the game as it is now.
+// until the page changes; (2) a page reached by a form sent or a link tapped a moment ago holds its
+// buttons and links for SETTLE_MS, longer than the slowest double tap (the browser test taps twice
+// at 100–1,100 ms gaps), and looks held while it does; a page reached any other way (typed, reloaded,
+// opened long after) takes the first tap at once; (3) a page brought back by Back from the browser's
+// cache reloads, so its forms are drawn for the game as it is now.
 const SETTLE_MS = 900;
+const SENT_KEY = "scorekeeper-sent-at";
+
+function markSent() {
+  try { sessionStorage.setItem(SENT_KEY, String(Date.now())); } catch (e) { /* private mode: no guard */ }
+}
+
+function sentJustNow() {
+  try {
+    const sent = Number(sessionStorage.getItem(SENT_KEY) || 0);
+    sessionStorage.removeItem(SENT_KEY);
+    return sent > 0 && Date.now() - sent < 5000;
+  } catch (e) {
+    return false;
+  }
+}
 
 function settleButtons() {
+  if (!sentJustNow()) return;
   const buttons = Array.from(document.querySelectorAll("main button:not([disabled])"));
   buttons.forEach((button) => { button.disabled = true; button.dataset.settling = ""; });
-  setTimeout(() => buttons.forEach((button) => {
-    delete button.dataset.settling;
-    if (!document.body.classList.contains("sending")) button.disabled = false;
-  }), SETTLE_MS);
+  document.body.classList.add("settling");
+  setTimeout(() => {
+    document.body.classList.remove("settling");
+    buttons.forEach((button) => {
+      delete button.dataset.settling;
+      if (!document.body.classList.contains("sending")) button.disabled = false;
+    });
+  }, SETTLE_MS);
+}
+
+// A form sent from a scrolled page comes back to the same page (the game page after a buy): it
+// reopens where it was, so the button under the thumb is the one it tapped, not what sits at that
+// height at the top of the page. What the tap did is then said in a note floating over the top of
+// the screen that taps pass through, until the page's own message area is in sight.
+const PLACE_KEY = "scorekeeper-place";
+
+function keepPlace() {
+  try {
+    sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path: window.location.pathname, y: window.scrollY }));
+  } catch (e) { /* private mode: the page opens at the top */ }
+}
+
+function backInPlace() {
+  let place = null;
+  try {
+    place = JSON.parse(sessionStorage.getItem(PLACE_KEY) || "null");
+    sessionStorage.removeItem(PLACE_KEY);
+  } catch (e) {
+    return;
+  }
+  // Only a page with an outcome area (the game page) reopens in place: on any other page the
+  // server's message sits at the top, and the top is where it opens.
+  const outcome = document.querySelector(".outcome");
+  if (!place || !outcome || place.path !== window.location.pathname || !place.y) return;
+  window.scrollTo(0, place.y);
+  const said = outcome.querySelector(".flash");
+  if (!said || !("IntersectionObserver" in window)) return;
+  const note = document.createElement("div");
+  note.className = `outcome-float ${said.classList.contains("flash-error") ? "is-error" : "is-ok"}`;
+  note.setAttribute("aria-hidden", "true");  // the message itself is announced where it stands
+  note.textContent = said.textContent.trim();
+  document.body.appendChild(note);
+  new IntersectionObserver((entries) => {
+    note.hidden = entries.some((entry) => entry.isIntersecting);
+  }).observe(outcome);
 }
 
 function oneSubmitPerPage() {
   document.addEventListener("submit", (event) => {
     if (document.body.classList.contains("sending")) { event.preventDefault(); return; }
     document.body.classList.add("sending");
+    markSent();
+    keepPlace();
     // Disable after the form's data is taken, so the button tapped is still part of it.
     setTimeout(() => document.querySelectorAll("main button").forEach((b) => { b.disabled = true; }), 0);
+  });
+  // A link that opens another page of the app is a send too: its second tap must not land there.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href]");
+    if (link && link.origin === window.location.origin && !link.hasAttribute("download")) markSent();
   });
   window.addEventListener("pageshow", (event) => { if (event.persisted) window.location.reload(); });
 }
@@ -298,6 +364,7 @@ function liveView() {
 
 document.addEventListener("DOMContentLoaded", () => {
   oneSubmitPerPage();
+  backInPlace();
   settleButtons();
   keepAwake();
   relabelDealers();

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from browser_support import PHONE, settled, shot
+from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -56,6 +57,7 @@ def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_ta
     alert = phone.locator(".flash-error.standing[role=alert]")
     phone.wait_for_timeout(800)  # the live preview has run: the server's reason is still there
     assert alert.is_visible() and "Not saved yet: the game changed on another phone" in alert.inner_text()
+    expect(alert).to_be_in_viewport()  # in sight, not above a page opened scrolled down
     assert "Cy" in alert.inner_text()
     assert phone.locator('.hand-row[data-player="Bob"] input').input_value() == "K"
     assert phone.locator('.hand-row[data-player="Di"] input').input_value() == "5"
@@ -84,6 +86,7 @@ def test_the_same_round_on_two_phones_offers_the_correction_with_these_hands(pho
     phone.wait_for_timeout(800)
     alert = phone.locator(".flash-error.standing[role=alert]")
     assert alert.is_visible() and "Round 1 was saved on another phone" in alert.inner_text()
+    expect(alert).to_be_in_viewport()
     assert "Enter round 2" not in phone.inner_text("main")
     assert phone.locator("h1").inner_text() == "Correct round 1"
     assert phone.locator('.hand-row[data-player="Bob"] .saved-other').inner_text() == "saved: K"
@@ -99,3 +102,48 @@ def test_the_same_round_on_two_phones_offers_the_correction_with_these_hands(pho
     assert len(game["rounds"]) == 1
     assert re.fullmatch(r"Q", " ".join(game["rounds"][0]["results"]["Bob"]["cards"]))
     assert game["rounds"][0]["results"]["Di"]["cards"] == ["7"]
+
+
+GAPS_MS = [100, 400, 700, 1100]
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, width):
+    """A double tap (100–700 ms) records one buy; a "did it register?" re-tap at 1.1 s records a second
+    buy for the same player — never a buy for the player one row up, never another button: the
+    confirmation and its Undo take space kept for them, so nothing moves under the thumb."""
+    context = browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    gid = start(page, base_url)
+    game_url = f"{base_url}/games/{gid}"
+    page.goto(game_url)
+    settled(page)
+    first = page.locator('button[aria-label="Ann buys the discard"]')
+    with page.expect_navigation():
+        first.tap()  # no wait: the first tap on a page someone is reading counts at once
+    expected = {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 0}
+    assert buys(page, base_url, gid) == expected
+    for seat, name in enumerate(NAMES):
+        gap = GAPS_MS[(seat + width) % len(GAPS_MS)]
+        button = page.locator(f'button[aria-label="{name} buys the discard"]')
+        button.scroll_into_view_if_needed()
+        before = button.bounding_box()
+        x, y = before["x"] + before["width"] / 2, before["y"] + before["height"] / 2
+        page.wait_for_timeout(1000)  # the last buy's page has been read a moment
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(gap)
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(1200)
+        page.wait_for_load_state("load")
+        settled(page)
+        expected[name] += 2 if gap > 1000 else 1
+        assert buys(page, base_url, gid) == expected, f"{name} tapped twice {gap} ms apart at {width} px"
+        after = page.locator(f'button[aria-label="{name} buys the discard"]').bounding_box()
+        assert (round(after["x"]), round(after["y"])) == (round(before["x"]), round(before["y"])), "the page moved"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"two-phones-buys-{width}", full_page=False)
+    context.close()
+
+
+def buys(page, base_url, gid):
+    return {p["name"]: 10 - p["buys_left"] for p in state(page, base_url, gid)["players"]}
