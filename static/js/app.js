@@ -166,6 +166,10 @@ function tapPad(form, isOpen, changed, onlyForCards = false) {
     row.querySelectorAll(".field-error").forEach((e) => e.remove())));
   rows.forEach((row) => {
     row.addEventListener("click", () => { if (isOpen(row)) select(row); });
+    // A tap on the name chooses the line without focusing its box: a phone would open its keyboard
+    // over the card pad. The box takes focus only when tapped itself (the person chose to type).
+    const name = row.querySelector(".hand-name");
+    if (name) name.addEventListener("click", (event) => event.preventDefault());
     inputOf(row).addEventListener("focus", () => select(row));
     inputOf(row).addEventListener("input", changed);
   });
@@ -194,7 +198,7 @@ function roundForm() {
   let timer = null;
   let edited = false;  // has the person changed anything since the page was drawn?
   const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
-  const pad = tapPad(form, (row) => row.dataset.player !== outName(), () => { edited = true; schedulePreview(); });
+  const pad = tapPad(form, (row) => row.dataset.player !== outName(), () => { edited = true; schedulePreview(); saveDraft(); });
   const markOut = () => {
     pad.rows.forEach((row) => {
       const isOut = row.dataset.player === outName();
@@ -204,7 +208,8 @@ function roundForm() {
     pad.reselect();
   };
   form.querySelectorAll('input[name="went_out"]').forEach((radio) =>
-    radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); }));
+    radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); saveDraft(); }));
+  form.addEventListener("input", () => saveDraft());
   // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
   form.addEventListener("submit", () => pad.rows.forEach((row) => { pad.inputOf(row).disabled = false; }));
 
@@ -250,8 +255,65 @@ function roundForm() {
       error.textContent = "No connection to the app: points will show when it is back. Nothing is lost.";
     }
   };
+  // A round being entered is kept on this phone until it is saved or discarded: leaving for the meld
+  // checker (or any page) and coming back finds it again. Keyed by the form's page and round, so it
+  // never fills another round's form.
+  const draftKey = `scorekeeper-draft:${window.location.pathname}:round-${form.dataset.round}`;
+  const typed = () => ({
+    went_out: outName(),
+    caught: Object.fromEntries(pad.rows.map((row) => [row.dataset.player, pad.inputOf(row).value])),
+  });
+  const isBlank = (draft) => !draft.went_out && Object.values(draft.caught).every((text) => !text.trim());
+  function saveDraft() {
+    const draft = typed();
+    try {
+      if (isBlank(draft)) localStorage.removeItem(draftKey);
+      else localStorage.setItem(draftKey, JSON.stringify(draft));
+    } catch (e) { /* storage full or off: the form still works, only the draft is not kept */ }
+  }
+  const restoreDraft = () => {
+    let draft = null;
+    try { draft = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { return; }
+    if (!draft || isBlank(draft) || !isBlank(typed())) return;  // the server's redraw wins
+    const radio = Array.from(form.querySelectorAll('input[name="went_out"]')).find((r) => r.value === draft.went_out);
+    if (radio) radio.checked = true;
+    pad.rows.forEach((row) => { pad.inputOf(row).value = (draft.caught || {})[row.dataset.player] || ""; });
+    const note = document.createElement("p");
+    note.className = "flash flash-ok draft-note";
+    note.setAttribute("role", "status");
+    note.textContent = "Restored what you were entering on this phone (not saved yet). ";
+    const discard = document.createElement("button");
+    discard.type = "button";
+    discard.className = "button small";
+    discard.textContent = "Discard it";
+    discard.addEventListener("click", () => {
+      try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
+      form.querySelectorAll('input[name="went_out"]').forEach((r) => { r.checked = false; });
+      pad.rows.forEach((row) => { pad.inputOf(row).value = ""; row.querySelector(".live").textContent = ""; });
+      note.remove();
+      markOut();
+    });
+    note.appendChild(discard);
+    form.parentElement.insertBefore(note, form);
+  };
+  form.addEventListener("submit", () => {
+    try { sessionStorage.setItem(DRAFT_SENT_KEY, draftKey); } catch (e) { /* kept until discarded */ }
+  });
+  restoreDraft();
   markOut();
   if (outName()) preview();
+}
+
+// A draft sent with Save is done with once the app has moved on to another page (the game page: it
+// was saved); a form drawn again at the same page (refused) keeps it.
+const DRAFT_SENT_KEY = "scorekeeper-draft-sent";
+
+function forgetSavedDraft() {
+  try {
+    const sent = sessionStorage.getItem(DRAFT_SENT_KEY);
+    sessionStorage.removeItem(DRAFT_SENT_KEY);
+    if (sent && !sent.startsWith(`scorekeeper-draft:${window.location.pathname}:`)) localStorage.removeItem(sent);
+  } catch (e) { /* nothing kept */ }
 }
 
 function meldForm() {
@@ -364,6 +426,7 @@ function liveView() {
 
 document.addEventListener("DOMContentLoaded", () => {
   oneSubmitPerPage();
+  forgetSavedDraft();
   backInPlace();
   settleButtons();
   keepAwake();

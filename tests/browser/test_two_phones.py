@@ -147,3 +147,67 @@ def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, wi
 
 def buys(page, base_url, gid):
     return {p["name"]: 10 - p["buys_left"] for p in state(page, base_url, gid)["players"]}
+
+
+def test_a_round_being_entered_survives_the_meld_checker_and_back(phone, base_url):
+    """Issue 26: "Check melds" in the middle of entering a round, then Back: what was typed is there;
+    saved, the draft is gone; a draft can be discarded."""
+    gid = start(phone, base_url)
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    tap_round(phone, "Ann", {"Bob": ["K", "7"]})
+    with phone.expect_navigation():
+        phone.locator("header a", has_text="Check melds").tap()
+    settled(phone)
+    phone.go_back()
+    settled(phone)
+    phone.wait_for_timeout(500)
+    expect(phone.locator(".draft-note")).to_contain_text("Restored what you were entering")
+    assert phone.locator('.hand-row[data-player="Bob"] input').input_value() == "K 7"
+    assert phone.locator('input[name="went_out"][value="Ann"]').is_checked()
+    assert phone.evaluate("document.activeElement.tagName") != "INPUT"  # no keyboard over the pad
+    shot(phone, "two-phones-draft-restored", full_page=False)
+    tap_round(phone, "Ann", {"Cy": ["5"]})
+    phone.wait_for_timeout(1000)
+    with phone.expect_navigation():
+        phone.locator("button.pad-save").tap()  # Save in the pad's bar: no scroll needed
+    settled(phone)
+    game = state(phone, base_url, gid)
+    assert len(game["rounds"]) == 1 and game["rounds"][0]["results"]["Bob"]["cards"] == ["K", "7"]
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    assert phone.locator(".draft-note").count() == 0  # round 1 saved: nothing restored into round 2
+    tap_round(phone, "Bob", {"Ann": ["Q"]})
+    phone.goto(f"{base_url}/games/{gid}")
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    expect(phone.locator(".draft-note")).to_be_visible()
+    phone.locator(".draft-note button", has_text="Discard it").tap()
+    assert phone.locator('.hand-row[data-player="Ann"] input').input_value() == ""
+    phone.reload()
+    settled(phone)
+    assert phone.locator(".draft-note").count() == 0
+
+
+@pytest.mark.parametrize("size", [(320, 568), (360, 640)])
+def test_a_whole_round_at_320_px_without_scrolling_sideways_or_to_save(browser, base_url, size):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(page)
+    page.locator('.went-out label:has-text("Ann")').tap()
+    for cards in (["K", "7"], ["5"], ["JKR"]):  # Bob, Cy, Di: the pad's Next moves down the lines
+        for card in cards:
+            page.locator(f'.tap[data-card="{card}"]').tap()
+        page.locator('.tap[data-action="next"]').tap()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    save = page.locator("button.pad-save")
+    expect(save).to_be_in_viewport()
+    shot(page, f"two-phones-round-at-{width}", full_page=False)
+    with page.expect_navigation():
+        save.tap()
+    game = state(page, base_url, gid)
+    assert [game["rounds"][0]["results"][name]["cards"] for name in ("Bob", "Cy", "Di")] == [["K", "7"], ["5"], ["JKR"]]
+    context.close()
