@@ -167,7 +167,10 @@ def test_a_round_being_entered_survives_the_meld_checker_and_back(phone, base_ur
     assert phone.locator('input[name="went_out"][value="Ann"]').is_checked()
     assert phone.evaluate("document.activeElement.tagName") != "INPUT"  # no keyboard over the pad
     shot(phone, "two-phones-draft-restored", full_page=False)
-    tap_round(phone, "Ann", {"Cy": ["5"]})
+    phone.locator('.hand-row[data-player="Cy"] .hand-name').tap()
+    assert phone.evaluate("document.activeElement.tagName") != "INPUT"  # Cy's name tapped: no keyboard
+    assert "active" in phone.locator('.hand-row[data-player="Cy"]').get_attribute("class").split()
+    phone.locator('.tap[data-card="5"]').tap()
     phone.wait_for_timeout(1000)
     with phone.expect_navigation():
         phone.locator("button.pad-save").tap()  # Save in the pad's bar: no scroll needed
