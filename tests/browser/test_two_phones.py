@@ -214,3 +214,32 @@ def test_a_whole_round_at_320_px_without_scrolling_sideways_or_to_save(browser, 
     game = state(page, base_url, gid)
     assert [game["rounds"][0]["results"][name]["cards"] for name in ("Bob", "Cy", "Di")] == [["K", "7"], ["5"], ["JKR"]]
     context.close()
+
+
+def test_a_correction_on_another_phone_while_a_round_is_entered(phone, second_phone, base_url):
+    gid = start(phone, base_url)
+    first = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": "5"}}
+    assert phone.request.post(f"{base_url}/api/games/{gid}/rounds", data=first).ok
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    tap_round(phone, "Bob", {"Ann": ["Q"], "Cy": ["3"]})
+    # Phone B corrects round 1 (Di had 5 5) while phone A enters round 2.
+    fix = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": "5 5"}}
+    assert second_phone.request.put(f"{base_url}/api/games/{gid}/rounds/1", data=fix).ok
+    phone.wait_for_timeout(1000)
+    with phone.expect_navigation():
+        phone.locator("button.pad-save").tap()
+    settled(phone)
+    alert = phone.locator(".flash-error.standing[role=alert]")
+    expect(alert).to_be_in_viewport()
+    assert "Round 1: Ann went out" in alert.inner_text()  # the change, in table words
+    assert phone.locator("h1").inner_text() == "Enter round 2"
+    assert phone.locator('.hand-row[data-player="Ann"] input').input_value() == "Q"
+    shot(phone, "two-phones-correction-meanwhile", full_page=False)
+    phone.wait_for_timeout(1000)
+    with phone.expect_navigation():
+        phone.locator("button.pad-save").tap()
+    game = state(phone, base_url, gid)
+    assert len(game["rounds"]) == 2
+    assert game["rounds"][0]["results"]["Di"]["cards"] == ["5", "5"]
+    assert game["rounds"][1]["results"]["Ann"]["cards"] == ["Q"]
