@@ -513,15 +513,14 @@ def undo(game_id: int, event_id: int) -> ResponseReturnValue:
         done = record_once(
             form, game_id, lambda: table.undo(get_store(), current_catalog(), game, event_id, form.version_number())
         )
-        what = entry_name(game, find_entry(game, event_id))
+        entry = find_entry(game, event_id)
         if done is None:
             flash("That was already done (tapped twice): nothing more was recorded.", "ok")
-        elif event_id in game.undone_entries():
-            undone = find_entry(game, event_id)
-            back = entry_name(game, find_entry(game, undone.target)) if isinstance(undone, Void) else what
+        elif isinstance(entry, Void) and event_id in game.undone_entries():  # an undo of an undo
+            back = entry_name(game, find_entry(game, entry.target))
             flash(f"Put back {back}; everything after it is recomputed", "ok")
         else:
-            flash(f"Undid {what}; History can put it back", "ok")
+            flash(f"Undid {entry_name(game, entry)}; History can put it back", "ok")
     return back_to_game()
 
 

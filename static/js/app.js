@@ -39,14 +39,11 @@ function sentJustNow() {
 function settleButtons() {
   if (!sentJustNow()) return;
   const buttons = Array.from(document.querySelectorAll("main button:not([disabled])"));
-  buttons.forEach((button) => { button.disabled = true; button.dataset.settling = ""; });
+  buttons.forEach((button) => { button.disabled = true; });
   document.body.classList.add("settling");
   setTimeout(() => {
     document.body.classList.remove("settling");
-    buttons.forEach((button) => {
-      delete button.dataset.settling;
-      if (!document.body.classList.contains("sending")) button.disabled = false;
-    });
+    if (!document.body.classList.contains("sending")) buttons.forEach((button) => { button.disabled = false; });
   }, SETTLE_MS);
 }
 
