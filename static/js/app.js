@@ -179,6 +179,7 @@ function tapPad(form, isOpen, changed, onlyForCards = false) {
   return {
     rows,
     inputOf,
+    activeRow: () => active,
     reselect: () => { if (!active || !isOpen(active)) select(openRows()[0] || null); },
   };
 }
@@ -195,7 +196,12 @@ function roundForm() {
   let timer = null;
   let edited = false;  // has the person changed anything since the page was drawn?
   const schedulePreview = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
-  const pad = tapPad(form, (row) => row.dataset.player !== outName(), () => { edited = true; schedulePreview(); saveDraft(); });
+  const draft = keepDraft(form, "round", () => {
+    markOut();
+    pad.rows.forEach((row) => { row.querySelector(".live").textContent = ""; });
+  });
+  const pad = tapPad(form, (row) => row.dataset.player !== outName(), () => { edited = true; schedulePreview(); draft.save(); });
+  takeLineToChecker(pad, "hand");
   const markOut = () => {
     pad.rows.forEach((row) => {
       const isOut = row.dataset.player === outName();
@@ -205,8 +211,7 @@ function roundForm() {
     pad.reselect();
   };
   form.querySelectorAll('input[name="went_out"]').forEach((radio) =>
-    radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); saveDraft(); }));
-  form.addEventListener("input", () => saveDraft());
+    radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); }));
   // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
   form.addEventListener("submit", () => pad.rows.forEach((row) => { pad.inputOf(row).disabled = false; }));
 
@@ -252,53 +257,93 @@ function roundForm() {
       error.textContent = "No connection to the app: points will show when it is back. Nothing is lost.";
     }
   };
-  // A round being entered is kept on this phone until it is saved or discarded: leaving for the meld
-  // checker (or any page) and coming back finds it again. Keyed by the form's page and round, so it
-  // never fills another round's form.
-  const draftKey = `scorekeeper-draft:${window.location.pathname}:round-${form.dataset.round}`;
-  const typed = () => ({
-    went_out: outName(),
-    caught: Object.fromEntries(pad.rows.map((row) => [row.dataset.player, pad.inputOf(row).value])),
+  markOut();
+  if (outName()) preview();
+}
+
+// "Check melds" from a form takes the cards of the line being filled (or the first line with cards),
+// so the hand typed so far is the question; `stage` is the checker's question to ask of them.
+function takeLineToChecker(pad, stage) {
+  const link = document.querySelector("a.check-melds");
+  if (!link) return;
+  link.addEventListener("click", () => {
+    const chosen = pad.activeRow();
+    const withCards = pad.rows.filter((row) => pad.inputOf(row).value.trim());
+    const row = chosen && pad.inputOf(chosen).value.trim() ? chosen : withCards[0];
+    const url = new URL(link.href, window.location.href);
+    url.searchParams.delete("melds-0");
+    url.searchParams.delete("stage");
+    if (row) {
+      url.searchParams.set("melds-0", pad.inputOf(row).value.trim());
+      if (stage) url.searchParams.set("stage", stage);
+    }
+    link.href = url.toString();
   });
-  const isBlank = (draft) => !draft.went_out && Object.values(draft.caught).every((text) => !text.trim());
-  function saveDraft() {
-    const draft = typed();
+}
+
+// A round or hand being entered is kept on this phone until it is saved or discarded: leaving for the
+// meld checker (or any page) and coming back finds it again. Keyed by the form's page and round, so
+// it never fills another round's form; what the server drew (a refused Save) wins over the draft.
+// Kept: the boxes a person types or taps (not the form's version, key or token, which belong to the
+// page as drawn).
+const KEPT_FIELDS = 'input[type="text"], input:not([type]), input[type="number"], input[type="radio"]';
+
+function keepDraft(form, word, cleared) {
+  const key = `scorekeeper-draft:${window.location.pathname}:${word}-${form.dataset.round}`;
+  const fields = () => Array.from(form.querySelectorAll(KEPT_FIELDS)).filter((f) => f.name);
+  const typed = () => {
+    const values = {};
+    fields().forEach((f) => {
+      if (f.type !== "radio") values[f.name] = f.value;
+      else if (f.checked) values[f.name] = f.value;
+    });
+    return values;
+  };
+  const setAll = (values) => fields().forEach((f) => {
+    if (f.type === "radio") f.checked = values[f.name] === f.value;
+    else f.value = values[f.name] || "";
+  });
+  // A form drawn from the server's record (not a Save it refused) is where a draft comes back.
+  const fresh = form.dataset.fresh === "1";
+  const drawn = typed();
+  const same = (values) => JSON.stringify(values) === JSON.stringify(drawn);
+  const save = () => {
+    const values = typed();
     try {
-      if (isBlank(draft)) localStorage.removeItem(draftKey);
-      else localStorage.setItem(draftKey, JSON.stringify(draft));
+      if (fresh && same(values)) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(values));
     } catch (e) { /* storage full or off: the form still works, only the draft is not kept */ }
-  }
-  const restoreDraft = () => {
-    let draft = null;
-    try { draft = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { return; }
-    if (!draft || isBlank(draft) || !isBlank(typed())) return;  // the server's redraw wins
-    const radio = Array.from(form.querySelectorAll('input[name="went_out"]')).find((r) => r.value === draft.went_out);
-    if (radio) radio.checked = true;
-    pad.rows.forEach((row) => { pad.inputOf(row).value = (draft.caught || {})[row.dataset.player] || ""; });
-    const note = document.createElement("p");
-    note.className = "flash flash-ok draft-note";
-    note.setAttribute("role", "status");
-    note.textContent = "Restored what you were entering on this phone (not saved yet). ";
+  };
+  const note = () => {
+    const p = document.createElement("p");
+    p.className = "flash flash-ok draft-note";
+    p.setAttribute("role", "status");
+    p.textContent = "Restored what you were entering on this phone (not saved yet). ";
     const discard = document.createElement("button");
     discard.type = "button";
     discard.className = "button small";
     discard.textContent = "Discard it";
     discard.addEventListener("click", () => {
-      try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
-      form.querySelectorAll('input[name="went_out"]').forEach((r) => { r.checked = false; });
-      pad.rows.forEach((row) => { pad.inputOf(row).value = ""; row.querySelector(".live").textContent = ""; });
-      note.remove();
-      markOut();
+      try { localStorage.removeItem(key); } catch (e) { /* nothing kept */ }
+      setAll(drawn);
+      p.remove();
+      cleared();
     });
-    note.appendChild(discard);
-    form.parentElement.insertBefore(note, form);
+    p.appendChild(discard);
+    form.parentElement.insertBefore(p, form);
   };
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
+  if (fresh && kept && typeof kept === "object" && !same(kept)) {
+    setAll(kept);
+    note();
+  }
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
   form.addEventListener("submit", () => {
-    try { sessionStorage.setItem(DRAFT_SENT_KEY, draftKey); } catch (e) { /* kept until discarded */ }
+    try { sessionStorage.setItem(DRAFT_SENT_KEY, key); } catch (e) { /* kept until discarded */ }
   });
-  restoreDraft();
-  markOut();
-  if (outName()) preview();
+  return { save };
 }
 
 // A draft sent with Save is done with once the app has moved on to another page (the game page: it
@@ -349,7 +394,9 @@ function handForm() {
   const sides = Array.from(form.querySelectorAll("fieldset.side"));
   let timer = null;
   const schedule = () => { clearTimeout(timer); timer = setTimeout(preview, 300); };
-  tapPad(form, (row) => row.offsetParent !== null, schedule, true);
+  const draft = keepDraft(form, "hand", () => schedule());
+  const pad = tapPad(form, (row) => row.offsetParent !== null, () => { schedule(); draft.save(); }, true);
+  takeLineToChecker(pad, "");
   form.addEventListener("input", schedule);
   form.addEventListener("change", schedule);
 

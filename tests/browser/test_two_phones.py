@@ -243,3 +243,62 @@ def test_a_correction_on_another_phone_while_a_round_is_entered(phone, second_ph
     assert len(game["rounds"]) == 2
     assert game["rounds"][0]["results"]["Di"]["cards"] == ["5", "5"]
     assert game["rounds"][1]["results"]["Ann"]["cards"] == ["Q"]
+
+
+def test_check_melds_takes_the_hand_typed_so_far(phone, base_url):
+    """Issue 26: "the meld checker can take the hand typed so far": the line being filled is the
+    question "Does this hand make the contract?", answered on arrival; Back finds the round as typed."""
+    gid = start(phone, base_url)
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    tap_round(phone, "Ann", {"Bob": ["K", "7"], "Cy": ["9", "9", "9", "4", "4", "4"]})
+    with phone.expect_navigation():
+        phone.locator("header a", has_text="Check melds").tap()
+    settled(phone)
+    assert phone.locator('input[name="melds-0"]').input_value() == "9 9 9 4 4 4"  # Cy's line, the one chosen
+    assert phone.locator('select[name="stage"]').input_value() == "hand"
+    expect(phone.locator(".verdict")).to_contain_text("Legal")  # round 1: two sets of three
+    shot(phone, "two-phones-checker-takes-the-hand", full_page=False)
+    phone.go_back()
+    settled(phone)
+    assert phone.locator('.hand-row[data-player="Cy"] input').input_value() == "9 9 9 4 4 4"
+
+
+def test_a_pennies_from_heaven_hand_survives_leaving_and_saves_from_the_pad(phone, base_url):
+    """Drafts survive for a hand by sides too (steppers, points, cards), and Save is in the pad's bar."""
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}
+    gid = phone.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    phone.locator('.went-out label:has-text("Ann")').tap()
+    ann = phone.locator('fieldset.side[data-side="Ann"]')
+    for label in ("Red 3s", "Natural (red) books", "Books of sevens", "Wild books"):  # going out needs all three books
+        ann.locator(f'button[aria-label$="one more ({label})"]').tap()
+    ann.locator('[data-points="melded"]').fill("150")
+    bob = phone.locator('fieldset.side[data-side="Bob"]')
+    bob.locator('[data-points="melded"]').fill("60")  # on the board (50): no pile to count
+    bob.locator('.hand-row[data-role="hand"][data-player="Bob"] .hand-name').tap()
+    phone.locator('.tap[data-card="K"]').tap()
+    phone.goto(f"{base_url}/games/{gid}")  # away (the game page), and back
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    expect(phone.locator(".draft-note")).to_contain_text("Restored what you were entering")
+    assert [ann.locator(f'[data-count="{count}"]').input_value() for count in ("red_threes", "sevens")] == ["1", "1"]
+    assert ann.locator('[data-points="melded"]').input_value() == "150"
+    assert bob.locator('[data-cards="hand"][data-player="Bob"]').input_value() == "K"
+    assert phone.locator('input[name="went_out"][value="Ann"]').is_checked()
+    # Ann: 100 out + 100 red three + 500 natural + 1500 sevens + 1500 wild + 150 melded = +3850.
+    expect(ann.locator(".side-live")).to_have_text("This hand +3850 · game total 3850", timeout=5000)
+    expect(bob.locator(".side-live")).to_have_text("This hand +50 · game total 50")  # 60 melded − K 10
+    bob.locator('.hand-row[data-role="hand"][data-player="Bob"] .hand-name').tap()
+    save = phone.locator("button.pad-save")
+    expect(save).to_be_in_viewport()
+    with phone.expect_navigation():
+        save.tap()
+    settled(phone)
+    shot(phone, "pfh-after-pad-save")
+    game = state(phone, base_url, gid)
+    assert len(game["rounds"]) == 1 and [s["points"] for s in game["sides"]] == [3850, 50]
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    assert phone.locator(".draft-note").count() == 0  # saved: nothing comes back into hand 2
