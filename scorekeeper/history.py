@@ -58,9 +58,7 @@ def describe_event(game: Game, event: Event) -> str:
 
 def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[HistoryEntry]:
     """The game's history, oldest first."""
-    live_buys = {buy.id for buy in game.buy_events()}
-    undone = game.undone_entries()
-    last_round = game.rounds[-1].record_id if game.rounds else None
+    undoable, undone = game.undoable_entries(), game.undone_entries()
     seen_rounds: set[int] = set()
     entries: list[HistoryEntry] = []
     for event in game.events:
@@ -74,7 +72,7 @@ def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[
                 "id": event.id,
                 "at": (times or {}).get(event.id, ""),
                 "text": text,
-                "undoable": event.id in live_buys or event.id == last_round,
+                "undoable": event.id in undoable,
                 "restorable": event.id in undone,
             }
         )

@@ -7,15 +7,8 @@ from collections.abc import Sequence
 
 from .rules.cards import Card, CardError, parse_hand
 from .rules.contract import find_contract
-from .rules.melds import MeldError, Verdict, check_layoff, check_melds, parse_stage
+from .rules.melds import MeldError, Stage, Verdict, check_layoff, check_melds
 from .rules.rulesets import Ruleset
-
-STAGE_LABELS = {
-    "first-down": "First down (the round's contract)",
-    "meld": "A later meld",
-    "layoff": "A lay-off onto a meld on the table",
-    "hand": "Does this hand make the contract?",
-}
 
 
 class MeldQuestionError(ValueError):
@@ -34,12 +27,12 @@ def check(
 ) -> Verdict:
     try:
         ruleset.round(number)
-        parse_stage(stage)
+        question = Stage.parse(stage)
     except ValueError as error:
         raise MeldQuestionError(str(error)) from None
     lines = [line for line in melds if line.strip()]
     try:
-        if stage == "hand":
+        if question is Stage.HAND:
             if len(lines) != 1:
                 raise MeldQuestionError("give the whole hand as one line of cards")
             hand = parse_cards(lines[0], "the hand", ruleset)
@@ -50,12 +43,12 @@ def check(
                 )
             return find_contract(ruleset, number, hand)
         cards = [parse_cards(line, f"meld {i}", ruleset) for i, line in enumerate(lines, start=1)]
-        if stage == "layoff":
+        if question is Stage.LAYOFF:
             if not onto.strip():
                 raise MeldQuestionError("say which meld on the table the cards go onto")
             if len(cards) != 1:
                 raise MeldQuestionError("give the cards laid off as one line")
             return check_layoff(ruleset, number, parse_cards(onto, "the meld on the table", ruleset), cards[0])
-        return check_melds(ruleset, number, cards, stage, side_score)
+        return check_melds(ruleset, number, cards, question, side_score)
     except MeldError as error:
         raise MeldQuestionError(str(error)) from None

@@ -174,11 +174,12 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
             names.setdefault(name_key(name), name)
     players = list(names.values())
     ledger: dict[str, list[Movement]] = {name: [] for name in players}
+    nets = dict.fromkeys(players, 0)
     for game in games:
         if game.finished:  # a game still in play is not settled (RULES.md)
             for name in game.players:
-                ledger[names[name_key(name)]].extend(movements(game, name))
-    nets = {name: sum(m.cents for m in ledger[name]) for name in players}
+                ledger[names[name_key(name)]].extend(movements(game, name))  # the lines that explain it
+                nets[names[name_key(name)]] += game.money_cents(name)
     notes = {each.game.id: each.row["notes"] for each in loaded if each.row["notes"]}
     moved = {each.game.id: moved for each in loaded if (moved := each.money_moved())}
     return NightReport(night, games, players, nets, bowl_left(games), ledger, store.payments(night_id), notes, moved)

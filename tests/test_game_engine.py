@@ -7,7 +7,7 @@ from support import examples
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.game import Buy, Game, GameError, RoundRecord, Setup, Void, describe_round
-from scorekeeper.rules.scoring import card_points
+from scorekeeper.rules.scoring import card_points, next_buy_penalty
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
@@ -35,6 +35,23 @@ SCORES = [  # ruleset, hand, points
 @pytest.mark.parametrize("ruleset, hand, points", SCORES)
 def test_card_points_table(rulesets, ruleset, hand, points):
     assert card_points(rulesets[ruleset], parse_hand(hand)) == points
+
+
+# RULES.md, Ten Card Rummy: 3 buys per player per round; each buy beyond 3 adds 100 penalty points.
+# Ten Pennies has no penalty: its buys come from the 10-penny stack.
+@pytest.mark.parametrize(
+    "ruleset, buys_so_far, next_costs",
+    [
+        ("ten-card-rummy", 0, 0),
+        ("ten-card-rummy", 2, 0),
+        ("ten-card-rummy", 3, 100),
+        ("ten-card-rummy", 5, 100),
+        ("ten-pennies", 3, 0),
+        ("ten-pennies", 9, 0),
+    ],
+)
+def test_the_next_buy_costs_penalty_points_only_beyond_the_free_ones(rulesets, ruleset, buys_so_far, next_costs):
+    assert next_buy_penalty(rulesets[ruleset], buys_so_far) == next_costs
 
 
 def test_dealer_rotates_left_and_next_player_plays_first(rulesets):

@@ -103,8 +103,7 @@ def undo_offer(game: Game) -> dict[str, object] | None:
     offer = session.pop("undo_offer")
     if not isinstance(offer, dict) or offer.get("game_id") != game.id:
         return None
-    undoable = {buy.id for buy in game.buy_events()} | ({game.rounds[-1].record_id} if game.rounds else set())
-    return offer if offer.get("event_id") in undoable else None
+    return offer if offer.get("event_id") in game.undoable_entries() else None
 
 
 class Unusual(Exception):

@@ -19,6 +19,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..forms import WholeNumberField, choices, whole_number
+from ..pins import MAX_PIN, MIN_PIN, PIN_RULE
 from ..rules.game import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
 from ..side_input import MAX_COUNT
 
@@ -39,7 +40,7 @@ class NewGameForm(FlaskForm):
     night = SelectField("Night", default="")
     pin = PasswordField(
         "Scorekeeper's PIN (optional: without it nobody else can change this game; in a night, the whole night)",
-        validators=[Optional(), Length(min=4, max=64, message="a PIN has 4 to 64 characters")],
+        validators=[Optional(), Length(min=MIN_PIN, max=MAX_PIN, message=PIN_RULE)],
     )
     penny_cents = WholeNumberField(
         "One penny is worth (cents)",

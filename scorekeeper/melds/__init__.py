@@ -7,7 +7,8 @@ from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
 from ..forms import choices
-from ..meld_checks import STAGE_LABELS, MeldQuestionError, check
+from ..meld_checks import MeldQuestionError, check
+from ..rules.melds import Stage
 from ..rules.rulesets import RoundRule, Ruleset
 from ..web import current_catalog
 from .forms import MeldCheckForm
@@ -42,7 +43,7 @@ def checker() -> ResponseReturnValue:
             error = str(problem)
     ruleset = catalog.rulesets.get(form.ruleset.data or "")
     if ruleset is not None and not ruleset.has_contract:  # nothing to search a hand for
-        form.stage.choices = choices((stage, text) for stage, text in STAGE_LABELS.items() if stage != "hand")
+        form.stage.choices = choices((stage.value, stage.label) for stage in Stage if stage is not Stage.HAND)
     page = render_template(
         "melds.html",
         form=form,

@@ -7,7 +7,7 @@ from wtforms import FieldList, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from ..forms import WholeNumberField, choices
-from ..meld_checks import STAGE_LABELS
+from ..rules.melds import Stage
 
 MELD_LINES = 4
 
@@ -18,7 +18,9 @@ class MeldCheckForm(FlaskForm):
 
     ruleset = SelectField("Game", validators=[InputRequired()])
     round = WholeNumberField("Round", default=1, validators=[InputRequired(message="which round?")])
-    stage = SelectField("Question", choices=choices(STAGE_LABELS.items()), default="first-down")
+    stage = SelectField(
+        "Question", choices=choices((stage.value, stage.label) for stage in Stage), default=Stage.FIRST_DOWN.value
+    )
     melds = FieldList(StringField("Meld"), min_entries=MELD_LINES, max_entries=MELD_LINES)
     onto = StringField("Meld on the table (for a lay-off)")
     side_score = WholeNumberField("Side's score so far (Pennies From Heaven)", default=0, validators=[Optional()])

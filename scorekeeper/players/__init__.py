@@ -8,6 +8,7 @@ from flask.typing import ResponseReturnValue
 from .. import table
 from ..forms import whole_number
 from ..printing.chart import Chart, progression_svg
+from ..rules.rulesets import Winner
 from ..store import NotFound, get_store
 from ..web import current_catalog
 
@@ -55,4 +56,5 @@ def history(player_id: int) -> ResponseReturnValue:
         stats=store.player_stats(player_id),
         older=older,
         rulesets=current_catalog().rulesets,
+        unknown_winner=Winner.LOWEST,  # a ruleset no longer installed: read as the penny games are
     )

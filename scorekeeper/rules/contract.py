@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations, islice
 
 from .cards import NATURAL_RANKS, Card, Rank
-from .melds import RUN_ORDER, MeldError, Reading, Verdict, label, read_meld
+from .melds import RUN_ORDER, MeldError, Reading, Stage, Verdict, label, read_meld
 from .rulesets import RoundRule, Ruleset
 from .scoring import plural
 
@@ -140,7 +140,7 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
         pool = Counter({card: 1 if card.rank is not Rank.JOKER else count for card, count in pool.items()})
     for wilds in multisets(pool, first.wild_slots):
         cards = (*first.naturals, *wilds)
-        reading, _ = read_meld(ctx.ruleset, ctx.rule, cards, "first-down", ctx.size)
+        reading, _ = read_meld(ctx.ruleset, ctx.rule, cards, Stage.FIRST_DOWN, ctx.size)
         if reading is None:
             continue
         others = _assign_wilds(ctx, hand - Counter(wilds), rest)

@@ -19,7 +19,7 @@ from .cards import Card, format_hand
 from .ledger import Payout, Standing, split_bowl, standings, winners
 from .names import blank_looking_position, look_alike_key
 from .rulesets import RoundRule, Ruleset
-from .scoring import PlayerResult, RoundError, plural, score_round
+from .scoring import PlayerResult, RoundError, next_buy_penalty, plural, score_round
 
 MAX_NAME_LENGTH = 40
 MAX_PENNY_CENTS = 10_000  # a penny worth up to $100: chips, nickels, dollars
@@ -357,6 +357,10 @@ class Game:
         by_round = self._state.by_round
         return {player: by_round[number, player] for player in self.players}
 
+    def next_buy_penalty(self, player: str, number: int) -> int:
+        """Penalty points a further buy by `player` in round `number` would cost."""
+        return next_buy_penalty(self.ruleset, self.buys_in_round(number)[player])
+
     def buy_events(self) -> list[Buy]:
         return sorted(self._state.buys.values(), key=lambda buy: buy.id)
 
@@ -397,11 +401,11 @@ class Game:
     def leaders(self) -> tuple[str, ...]:
         if not self.rounds:
             return ()
-        return winners(self.totals(), lowest_wins=self.ruleset.winner == "lowest")
+        return winners(self.totals(), lowest_wins=self.ruleset.winner.lowest_wins)
 
     def standings(self) -> tuple[Standing, ...]:
         """Competitors from first to last, with the points each is behind the leader."""
-        return standings(self.totals(), lowest_wins=self.ruleset.winner == "lowest")
+        return standings(self.totals(), lowest_wins=self.ruleset.winner.lowest_wins)
 
     def payout(self) -> Payout:
         """Who takes the bowl: nobody until the last round is recorded (and nothing is left over)."""
@@ -418,7 +422,7 @@ class Game:
         name = self.players[seat]
         side = self.side_of(name)
         scores = [result.results[side].points for result in self.rounds]
-        ordered = sorted(scores, reverse=self.ruleset.winner != "lowest")
+        ordered = sorted(scores, reverse=not self.ruleset.winner.lowest_wins)
         return SeatSummary(
             seat=seat,
             rounds=len(scores),
@@ -433,6 +437,10 @@ class Game:
     def money(self, player: str) -> int:
         """What a player made this game: payout − buys − card pennies."""
         return self.payout().payouts.get(player, 0) - self.pennies_paid(player)
+
+    def money_cents(self, player: str) -> int:
+        """The same in cents, at this game's penny value: the one place a player's money is counted."""
+        return self.money(player) * self.setup.penny_cents
 
     def board_minimums(self) -> dict[str, int]:
         """Books game: what each side needs to get on the board in the current hand."""
@@ -587,6 +595,11 @@ class Game:
             self._score_and_keep(entry)
         state.undone.discard(undo.id)
 
+    def undoable_entries(self) -> set[int]:
+        """The entries an undo can take back now: each buy in force, and the last round's entry in force."""
+        last = self._state.rounds.get(self._played())
+        return set(self._state.buys) | ({last.id} if last is not None else set())
+
     def undone_entries(self) -> set[int]:
         """The undos in force: each can be put back (an undo of the undo)."""
         return set(self._state.undone)
@@ -717,7 +730,7 @@ class Game:
             "left_in_bowl": self.carry_out,
             "money": {name: self.money(name) for name in self.players} if self.finished else {},  # pennies
             "money_cents": (
-                {name: self.money(name) * self.setup.penny_cents for name in self.players} if self.finished else {}
+                {name: self.money_cents(name) for name in self.players} if self.finished else {}
             ),
             "problems": [{"entry": entry, "reason": reason} for entry, reason in self.problems],
         }
@@ -759,6 +772,7 @@ def describe_round(setup: Setup, number: int) -> dict[str, object]:
     rule = setup.ruleset.round(number)
     return {
         "books": setup.ruleset.by_sides,
+        "word": setup.ruleset.round_word,
         "board_minimum": rule.board_minimum,
         "pile": setup.ruleset.pile_size,
         "number": number,

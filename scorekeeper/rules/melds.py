@@ -9,12 +9,39 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from .books import board_minimum
 from .cards import NATURAL_RANKS, Card, Rank, Suit, format_hand
 from .rulesets import RoundRule, Ruleset
-from .scoring import listed, plural
+from .scoring import card_points, listed, plural
 
-STAGES = ("first-down", "meld", "layoff", "hand")
+
+class Stage(StrEnum):
+    """The meld checker's questions: a first down against the contract, a later meld, a lay-off, and
+    "does this whole hand make the contract?"."""
+
+    FIRST_DOWN = "first-down"
+    MELD = "meld"
+    LAYOFF = "layoff"
+    HAND = "hand"
+
+    @property
+    def label(self) -> str:
+        return {
+            Stage.FIRST_DOWN: "First down (the round's contract)",
+            Stage.MELD: "A later meld",
+            Stage.LAYOFF: "A lay-off onto a meld on the table",
+            Stage.HAND: "Does this hand make the contract?",
+        }[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Stage:
+        try:
+            return cls(text)
+        except ValueError:
+            raise MeldError(f"stage {text!r} is not one of {', '.join(cls)}") from None
+
 RUN_ORDER = len(NATURAL_RANKS)  # 13 ranks, cyclic: a run may go over the top (Q K A 2 3)
 
 
@@ -211,12 +238,12 @@ def suit_problem(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def wild_limit_problem(reading: Reading, rule: RoundRule, stage: str, ruleset: Ruleset) -> str | None:
+def wild_limit_problem(reading: Reading, rule: RoundRule, stage: Stage, ruleset: Ruleset) -> str | None:
     """The wild-card limits of this stage; None when the reading keeps them."""
     wilds = len(reading.wilds)
     if ruleset.wilds_at_most_naturals and wilds > reading.naturals:
         return f"has {plural(wilds, 'wild card')} and {reading.naturals} natural; no more wilds than naturals"
-    if stage == "first-down":
+    if stage == Stage.FIRST_DOWN:
         if rule.wild_limit is not None and wilds > rule.wild_limit:
             return f"has {plural(wilds, 'wild card')}; round {rule.number} allows {rule.wild_limit}"
         if rule.wild_limit_per_kind is not None:
@@ -227,7 +254,7 @@ def wild_limit_problem(reading: Reading, rule: RoundRule, stage: str, ruleset: R
                         f"has {count} wild {rank.label}s; round {rule.number} allows "
                         f"{rule.wild_limit_per_kind} of each kind"
                     )
-    elif stage == "meld" and ruleset.later_melds and ruleset.later_melds.max_wilds is not None:
+    elif stage == Stage.MELD and ruleset.later_melds and ruleset.later_melds.max_wilds is not None:
         if wilds > ruleset.later_melds.max_wilds:
             return f"has {plural(wilds, 'wild card')}; a later meld allows {ruleset.later_melds.max_wilds}"
     return None
@@ -254,7 +281,7 @@ def book_problem(reading: Reading, ruleset: Ruleset) -> str | None:
 
 
 def read_meld(
-    ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card], stage: str, min_size: int
+    ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card], stage: Stage, min_size: int
 ) -> tuple[Reading | None, str]:
     """The best legal reading of ``cards`` at this stage, or None and the reason it has none."""
     if len(cards) < min_size:
@@ -267,7 +294,7 @@ def read_meld(
         problem = duplicate_problem(cards)
         if problem:
             return None, problem
-    if ruleset.family == "books":
+    if ruleset.by_sides:
         return _read_book(ruleset, rule, cards)
     readings: list[Reading] = []
     if "set" in ruleset.meld_kinds:
@@ -322,18 +349,18 @@ def _read_book(ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card]) -> tupl
 
 
 def check_melds(
-    ruleset: Ruleset, round_number: int, melds: Sequence[Sequence[Card]], stage: str, side_score: int = 0
+    ruleset: Ruleset, round_number: int, melds: Sequence[Sequence[Card]], stage: Stage, side_score: int = 0
 ) -> Verdict:
     """First down against the contract, or later melds, each named with what is wrong."""
     rule = ruleset.round(round_number)
     if not melds:
         return Verdict(False, ["no melds were given"])
-    if stage == "first-down" and ruleset.family == "books":
+    if stage == Stage.FIRST_DOWN and ruleset.by_sides:
         return _check_board(ruleset, rule, melds, side_score)
-    if stage not in ("first-down", "meld"):
-        raise MeldError(f"stage {stage!r} is not one of first-down, meld")
+    if stage not in (Stage.FIRST_DOWN, Stage.MELD):
+        raise MeldError(f"stage {stage.value!r} is not one of {Stage.FIRST_DOWN}, {Stage.MELD}")
     contract = rule.contract
-    min_size = contract.size if stage == "first-down" and contract else _later_min(ruleset)
+    min_size = contract.size if stage == Stage.FIRST_DOWN and contract else _later_min(ruleset)
     reasons, arrangement = [], []
     for index, cards in enumerate(melds, start=1):
         reading, problem = read_meld(ruleset, rule, cards, stage, min_size)
@@ -341,7 +368,7 @@ def check_melds(
             reasons.append(f"{meld_name(index, cards)} {problem}")
         else:
             arrangement.append(f"{label(cards)}: {reading.describe()}")
-    if stage == "first-down" and contract:
+    if stage == Stage.FIRST_DOWN and contract:
         reasons += _count_problems(ruleset, contract.melds, len(melds), round_number, contract.describe())
     return Verdict(not reasons, reasons, arrangement if not reasons else [])
 
@@ -368,13 +395,13 @@ def _check_board(ruleset: Ruleset, rule: RoundRule, melds: Sequence[Sequence[Car
     assert books is not None and rule.board_minimum is not None
     reasons, arrangement = [], []
     for index, cards in enumerate(melds, start=1):
-        reading, problem = read_meld(ruleset, rule, cards, "meld", books.min_size)
+        reading, problem = read_meld(ruleset, rule, cards, Stage.MELD, books.min_size)
         if reading is None:
             reasons.append(f"{meld_name(index, cards)} {problem}")
         else:
             arrangement.append(f"{label(cards)}: {reading.describe()}")
-    points = sum(ruleset.points[card.rank] for cards in melds for card in cards)
-    needed = books.board_minimum_below_zero if side_score < 0 else rule.board_minimum
+    points = card_points(ruleset, (card for cards in melds for card in cards))
+    needed = board_minimum(ruleset, rule.number, side_score)
     if points < needed:
         why = " (the side is below zero)" if side_score < 0 else ""
         reasons.append(
@@ -388,7 +415,7 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
     rule = ruleset.round(round_number)
     if not cards:
         return Verdict(False, ["no cards to lay off"])
-    if ruleset.family == "books":
+    if ruleset.by_sides:
         return _layoff_book(ruleset, rule, onto, cards)
     combined = [*onto, *cards]
     if ruleset.no_duplicates:
@@ -494,13 +521,7 @@ def _layoff_book(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards:
     if len(onto) >= books.max_size:
         return Verdict(False, [f"the book {label(onto)} is closed at {books.max_size}"])
     combined = [*onto, *cards]
-    reading, problem = read_meld(ruleset, rule, combined, "meld", books.min_size)
+    reading, problem = read_meld(ruleset, rule, combined, Stage.MELD, books.min_size)
     if reading is None:
         return Verdict(False, [f"the book would be {label(combined)}, which {problem}"])
     return Verdict(True, [], [f"{label(combined)}: {reading.describe()}"])
-
-
-def parse_stage(stage: str) -> str:
-    if stage not in STAGES:
-        raise MeldError(f"stage {stage!r} is not one of {', '.join(STAGES)}")
-    return stage

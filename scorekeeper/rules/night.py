@@ -99,7 +99,7 @@ def leftovers(games: Sequence[Game]) -> list[Leftover]:
 
 def money_cents(game: Game) -> tuple[int, ...]:
     """Each seat's money in ``game``, in cents: its pennies at the game's own penny value."""
-    return tuple(game.money(name) * game.setup.penny_cents for name in game.players)
+    return tuple(game.money_cents(name) for name in game.players)
 
 
 def money_moved(game: Game, at_end: Sequence[int] | None) -> dict[str, int]:

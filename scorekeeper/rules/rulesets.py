@@ -10,11 +10,41 @@ import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from .cards import Rank
 
-FAMILIES = ("contract", "books")
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+class Family(StrEnum):
+    """How a ruleset is played: rounds with a contract and cards caught (the Ten Pennies family), or
+    hands by sides with books and threes (Pennies From Heaven)."""
+
+    CONTRACT = "contract"
+    BOOKS = "books"
+
+
+class Winner(StrEnum):
+    """Who wins: the lowest total (points are bad, the penny games) or the highest (books)."""
+
+    LOWEST = "lowest"
+    HIGHEST = "highest"
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self is Winner.LOWEST
+
+    @property
+    def label(self) -> str:
+        """ "lowest wins" """
+        return f"{self.value} wins"
+
+    @property
+    def better(self) -> str:
+        """Which way a score is better, as a player page says it."""
+        return "fewer points is better" if self.lowest_wins else "more points is better"
 MELD_KINDS = ("set", "run", "book")
 
 
@@ -133,12 +163,12 @@ class BookRule:
 class Ruleset:
     id: str
     name: str
-    family: str
+    family: Family
     summary: str
     players_min: int
     players_max: int
     cards_dealt: int
-    winner: str  # "lowest" or "highest"
+    winner: Winner
     meld_kinds: tuple[str, ...]
     points: Mapping[Rank, int]
     pennies_per_card: int
@@ -167,12 +197,17 @@ class Ruleset:
     @property
     def by_sides(self) -> bool:
         """Scored side by side with books and threes (Pennies From Heaven), not by cards caught."""
-        return self.family == "books"
+        return self.family is Family.BOOKS
 
     @property
     def round_word(self) -> str:
         """What the table calls one deal: a "hand" in a game played by sides, else a "round"."""
         return "hand" if self.by_sides else "round"
+
+    @property
+    def round_abbrev(self) -> str:
+        """The same in a narrow column head: "hand" stays whole, "round" is "rd"."""
+        return "hand" if self.by_sides else "rd"
 
     def round(self, number: int) -> RoundRule:
         if not 1 <= number <= len(self.rounds):
@@ -270,22 +305,26 @@ class _Reader:
         except ValueError:
             raise self.fail(field, f"{label!r} is not a rank") from None
 
+    def choice(self, d: dict[str, Any], key: str, kind: type[_Choice]) -> _Choice:
+        """One of a StrEnum's values, or the field named with the values it may take."""
+        text = self.get(d, key, str, key)
+        try:
+            return kind(text)
+        except ValueError:
+            raise self.fail(key, f"{text!r} is not one of {', '.join(repr(c.value) for c in kind)}") from None
+
     def ruleset(self) -> Ruleset:
         d = self.data
         ruleset_id = self.get(d, "id", str, "id")
         if not ruleset_id or not all(c.isalnum() or c == "-" for c in ruleset_id):
             raise self.fail("id", f"{ruleset_id!r} must be letters, digits and dashes")
-        family = self.get(d, "family", str, "family")
-        if family not in FAMILIES:
-            raise self.fail("family", f"{family!r} is not one of {', '.join(FAMILIES)}")
+        family = self.choice(d, "family", Family)
         players = self.get(d, "players", dict, "players")
         players_min = self.get(players, "min", int, "players.min")
         players_max = self.get(players, "max", int, "players.max")
         if not 2 <= players_min <= players_max:
             raise self.fail("players", f"min {players_min} and max {players_max} make no table")
-        winner = self.get(d, "winner", str, "winner")
-        if winner not in ("lowest", "highest"):
-            raise self.fail("winner", f"{winner!r} must be 'lowest' or 'highest'")
+        winner = self.choice(d, "winner", Winner)
         kinds = tuple(self.get(d, "meld_kinds", list, "meld_kinds"))
         for kind in kinds:
             if kind not in MELD_KINDS:
@@ -347,19 +386,19 @@ class _Reader:
             raise self.fail("decks", f"gives no deck count for {players_max} players") from None
         return rule
 
-    def rounds(self, family: str, kinds: tuple[str, ...]) -> tuple[RoundRule, ...]:
+    def rounds(self, family: Family, kinds: tuple[str, ...]) -> tuple[RoundRule, ...]:
         rows = self.get(self.data, "rounds", list, "rounds")
         if not rows:
             raise self.fail("rounds", "there must be at least one round")
         return tuple(self.round_rule(number, row, family, kinds) for number, row in enumerate(rows, start=1))
 
-    def round_rule(self, number: int, row: dict[str, Any], family: str, kinds: tuple[str, ...]) -> RoundRule:
+    def round_rule(self, number: int, row: dict[str, Any], family: Family, kinds: tuple[str, ...]) -> RoundRule:
         field = f"rounds[{number}]"
         wilds = frozenset(
             self.rank(label, f"{field}.wilds") for label in self.get(row, "wilds", list, f"{field}.wilds")
         )
         contract = None
-        if family == "contract":
+        if family is Family.CONTRACT:
             spec = self.get(row, "contract", dict, f"{field}.contract")
             contract = Contract(
                 melds=self.get(spec, "melds", int, f"{field}.contract.melds"),
@@ -399,8 +438,8 @@ class _Reader:
             max_wilds=self.get(table, "max_wilds", int, "later_melds.max_wilds", None),
         )
 
-    def books(self, family: str) -> BookRule | None:
-        if family != "books":
+    def books(self, family: Family) -> BookRule | None:
+        if family is not Family.BOOKS:
             return None
         table = self.table("books")
         assert table is not None

@@ -43,6 +43,11 @@ def buy_penalty(ruleset: Ruleset, buys: int) -> int:
     return max(0, buys - rule.free_per_round) * rule.penalty_points
 
 
+def next_buy_penalty(ruleset: Ruleset, buys_so_far: int) -> int:
+    """What one more buy this round adds in penalty points (0 while buys are still free)."""
+    return buy_penalty(ruleset, buys_so_far + 1) - buy_penalty(ruleset, buys_so_far)
+
+
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """ "1 deck", "2 decks"; ``many`` for nouns that do not just take an s ("penny", "pennies").
     Below zero with a minus sign, not a hyphen ("−350 points")."""
