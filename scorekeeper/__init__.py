@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
-from . import cli, table
+from . import cli, table, words
 from . import store as store_module
 from .catalog import Catalog, load_catalog
 
@@ -100,6 +100,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens
+    words.register(app)
     app.register_blueprint(errors_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)

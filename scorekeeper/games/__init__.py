@@ -15,12 +15,10 @@ from .. import lock, table
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events, entry_name, find_entry
-from ..notes import one_line
-from ..rules.game import Game, GameError, HandRecord, RoundResult, Void, describe_round, seat_teams
-from ..rules.ledger import format_cents, format_money, minus, signed, signed_cents
-from ..rules.scoring import listed, plural
-from ..scorepad import Cell, round_cells
+from ..rules.game import Game, GameError, HandRecord, Void, describe_round, seat_teams
+from ..rules.scoring import plural
 from ..store import NotFound, StaleWrite, get_store
+from ..unlocking import unlock_page
 from ..web import current_catalog
 from .forms import (
     NOBODY,
@@ -31,7 +29,6 @@ from .forms import (
     NewGameForm,
     RoundForm,
     UndoForm,
-    UnlockForm,
     VersionedForm,
 )
 
@@ -127,57 +124,6 @@ def stale(error: StaleWrite) -> ResponseReturnValue:
 def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
     flash(str(error), "error")
     return redirect(url_for("games.unlock", game_id=(request.view_args or {})["game_id"]))
-
-
-@bp.app_template_filter("money")
-def money_filter(pennies: int, penny_cents: int = 1) -> str:
-    """A count of pennies as money at its game's penny value."""
-    return format_money(pennies, penny_cents)
-
-
-@bp.app_template_filter("cents")
-def cents_filter(cents: int) -> str:
-    """An amount of money (cents), as money."""
-    return format_cents(cents)
-
-
-@bp.app_template_filter("signed_cents")
-def signed_cents_filter(cents: int) -> str:
-    return signed_cents(cents)
-
-
-@bp.app_template_global("scorepad_cells")
-def scorepad_cells_global(
-    game: Game, result: RoundResult, running: list[dict[str, int]], leaders: list[str], mark_dealer: bool = False
-) -> list[Cell]:
-    return round_cells(game, result, running, leaders, mark_dealer)
-
-
-@bp.app_template_filter("one_line")
-def one_line_filter(note: str) -> str:
-    return one_line(note)
-
-
-@bp.app_template_filter("signed")
-def signed_filter(number: int) -> str:
-    return signed(number)
-
-
-@bp.app_template_filter("score")
-def score_filter(number: int) -> str:
-    """A score or total, below zero with the one minus sign of the app ("−350", as in "−$0.09")."""
-    return minus(number)
-
-
-@bp.app_template_filter("listed")
-def listed_filter(names: list[str]) -> str:
-    return listed(names)
-
-
-@bp.app_template_filter("counted")
-def counted_filter(count: int, noun: str, many: str | None = None) -> str:
-    """The one plural helper of pages, PDFs and messages ("1 penny", "2 pennies"): rules.scoring.plural."""
-    return plural(count, noun, many)
 
 
 @bp.get("/")
@@ -287,28 +233,6 @@ def qr_svg(url: str) -> str:
 def unlock(game_id: int) -> ResponseReturnValue:
     game_lock = lock.game_lock(get_store(), load(game_id).row)
     return unlock_page(game_lock, url_for("games.show", game_id=game_id), f"game {game_id}")
-
-
-def unlock_page(target: lock.Lock | None, back: str, what: str) -> ResponseReturnValue:
-    """Type the PIN of a game's or a night's lock; the page then goes back where it came from."""
-    form = UnlockForm()
-    if target is None or lock.page_unlocked(target):
-        return redirect(back)
-    if form.validate_on_submit():
-        try:
-            lock.verify_pin(get_store(), target, form.pin.data or "")
-        except lock.LockError as error:
-            form.pin.errors = [str(error)]
-        else:
-            lock.remember_unlocked(target)
-            flash(
-                f"Unlocked on this device: you can change {what}"
-                + (" and its night" if target.kind == "night" else ""),
-                "ok",
-            )
-            return redirect(back)
-    page = render_template("unlock.html", form=form, what=what, lock=target, back=back)
-    return page, (400 if form.errors else 200)
 
 
 @bp.post("/games/<int:game_id>/lock")

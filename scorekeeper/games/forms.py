@@ -83,10 +83,6 @@ class NewGameForm(FlaskForm):
         return typed
 
 
-class UnlockForm(FlaskForm):
-    pin = PasswordField("PIN", validators=[InputRequired(message="type the game's PIN")])
-
-
 class LockForm(FlaskForm):
     pass
 

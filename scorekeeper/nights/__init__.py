@@ -10,13 +10,13 @@ from flask.typing import ResponseReturnValue
 from .. import lock, table
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
-from ..games import unlock_page
 from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.game import GameError
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..store import NotFound, get_store
 from ..store.rows import NightRow
+from ..unlocking import unlock_page
 from ..web import current_catalog
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 

@@ -1,0 +1,39 @@
+"""The PIN page shared by a locked game and a locked night: type the PIN once on this device, then
+back where the person came from."""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template
+from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from wtforms import PasswordField
+from wtforms.validators import InputRequired
+
+from . import lock
+from .store import get_store
+
+
+class UnlockForm(FlaskForm):
+    pin = PasswordField("PIN", validators=[InputRequired(message="type the game's PIN")])
+
+
+def unlock_page(target: lock.Lock | None, back: str, what: str) -> ResponseReturnValue:
+    """Type the PIN of a game's or a night's lock; the page then goes back where it came from."""
+    form = UnlockForm()
+    if target is None or lock.page_unlocked(target):
+        return redirect(back)
+    if form.validate_on_submit():
+        try:
+            lock.verify_pin(get_store(), target, form.pin.data or "")
+        except lock.LockError as error:
+            form.pin.errors = [str(error)]
+        else:
+            lock.remember_unlocked(target)
+            flash(
+                f"Unlocked on this device: you can change {what}"
+                + (" and its night" if target.kind == "night" else ""),
+                "ok",
+            )
+            return redirect(back)
+    page = render_template("unlock.html", form=form, what=what, lock=target, back=back)
+    return page, (400 if form.errors else 200)
