@@ -264,6 +264,13 @@ def m014_money_at_the_end_of_a_game(db: Database) -> None:
     )
 
 
+@migrations()
+def m015_drop_player_stats(db: Database) -> None:
+    """The all-rulesets player totals table nothing has read since m010 (the pages add up
+    ruleset_stats): one home for a player's record."""
+    db.execute("DROP TABLE IF EXISTS player_stats")
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

@@ -1,0 +1,24 @@
+"""The schema's history: a database made by an earlier version loses what nothing reads any more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlite_utils import Database
+from support import make_app
+
+from scorekeeper.store.migrations import migrations
+
+
+def test_the_orphaned_player_stats_table_goes_when_an_older_database_is_opened(tmp_path: Path):
+    """player_stats was written by m005 and read by nothing after m010: one home (ruleset_stats)."""
+    old = tmp_path / "old.db"
+    db = Database(old)
+    migrations.apply(db, stop_before="m015_drop_player_stats")
+    assert "player_stats" in db.table_names()
+    db.close()
+    app = make_app(tmp_path / "upgraded", DATABASE=str(old))
+    upgraded = app.test_client()
+    assert upgraded.get("/players").status_code == 200
+    assert "player_stats" not in Database(old).table_names()
+    assert "ruleset_stats" in Database(old).table_names()
