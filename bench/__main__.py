@@ -424,7 +424,7 @@ def adversarial_benchmarks(rows: list[Row]) -> None:
 
 def build_history(path: str, games: int) -> tuple[int, int]:
     """``games`` finished 4-player games among 24 players, written as an import (ids kept)."""
-    from scorekeeper.store import Store
+    from scorekeeper.store import Store, exchange
     from scorekeeper.table import load_game, result_rows
 
     app = make_app(Path(path).parent, DATABASE=path, TESTING=False)
@@ -464,7 +464,7 @@ def build_history(path: str, games: int) -> tuple[int, int]:
                 "events": evs,
             }
         )
-    store.load_dump({"format": "scorekeeper-export", "version": 1, "nights": [], "games": dump_games})
+    exchange.load_dump(store, {"format": "scorekeeper-export", "version": 1, "nights": [], "games": dump_games})
     template = None
     with store.writing():
         for gid in range(1, games + 1):

@@ -10,7 +10,7 @@ from flask import Flask
 from . import serving
 from .catalog import Catalog
 from .exports import to_json_text
-from .store import Store
+from .store import Store, exchange, startup
 from .table import ImportRefused, import_dump
 
 
@@ -36,7 +36,7 @@ def register(app: Flask) -> None:
         """Write every night and game to PATH as JSON (re-importable)."""
         store = Store(app.config["DATABASE"])
         with open(path, "w", encoding="utf-8") as handle:
-            handle.write(to_json_text(store.dump()))
+            handle.write(to_json_text(exchange.dump(store)))
         click.echo(f"Exported to {path}")
 
     @app.cli.command("import")
@@ -57,5 +57,5 @@ def register(app: Flask) -> None:
     @click.argument("path", type=click.Path(dir_okay=False, writable=True))
     def backup_command(path: str) -> None:
         """Write a consistent copy of the live database to PATH (safe while the app runs)."""
-        Store(app.config["DATABASE"]).backup(path)
+        startup.backup(Store(app.config["DATABASE"]), path)
         click.echo(f"Backed up to {path}")

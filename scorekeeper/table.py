@@ -36,7 +36,7 @@ from .rules.night import (
 )
 from .rules.rulesets import Ruleset
 from .side_input import hand_event
-from .store import NotFound, StaleWrite, Store, StoreError
+from .store import NotFound, StaleWrite, Store, StoreError, exchange
 from .store.rows import GameRow, ResultRow
 
 
@@ -473,7 +473,7 @@ def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[in
     rolls everything back and is named."""
     with store.writing():
         try:
-            game_ids = store.load_dump(data)
+            game_ids = exchange.load_dump(store, data)
         except StoreError as error:
             raise ImportRefused(str(error)) from None
         for night in data["nights"]:

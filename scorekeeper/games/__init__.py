@@ -17,7 +17,7 @@ from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events, entry_name, find_entry
 from ..rules.game import Game, GameError, HandRecord, Void, describe_round, seat_teams
 from ..rules.scoring import plural
-from ..store import NotFound, StaleWrite, get_store
+from ..store import NotFound, StaleWrite, exchange, get_store
 from ..unlocking import unlock_page
 from ..web import current_catalog
 from .forms import (
@@ -482,7 +482,7 @@ def history(game_id: int) -> ResponseReturnValue:
 def export_json(game_id: int) -> ResponseReturnValue:
     """Everything entered, straight from the store (works even when the game's ruleset file is gone)."""
     try:
-        data = get_store().dump(game_id=game_id)
+        data = exchange.dump(get_store(), game_id=game_id)
     except NotFound:
         abort(404)
     return download(to_json_text(data), "application/json", f"game-{game_id}.json")
@@ -493,5 +493,5 @@ def export_csv(game_id: int) -> ResponseReturnValue:
     try:
         text = to_csv_text([load(game_id).game])
     except table.MissingRuleset:  # no engine without the ruleset: the entries as they were typed
-        text = entries_csv_text(get_store().dump(game_id=game_id))
+        text = entries_csv_text(exchange.dump(get_store(), game_id=game_id))
     return download(text, "text/csv", f"game-{game_id}.csv")

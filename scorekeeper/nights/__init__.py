@@ -14,7 +14,7 @@ from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.game import GameError
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
-from ..store import NotFound, get_store
+from ..store import NotFound, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
 from ..web import current_catalog
@@ -165,7 +165,7 @@ def close(night_id: int) -> ResponseReturnValue:
 @bp.get("/nights/<int:night_id>/export.json")
 def export_json(night_id: int) -> ResponseReturnValue:
     try:
-        data = get_store().dump(night_id=night_id)
+        data = exchange.dump(get_store(), night_id=night_id)
     except NotFound:
         abort(404)
     return download(to_json_text(data), "application/json", f"night-{night_id}.json")

@@ -1,0 +1,160 @@
+"""The export format (scorekeeper-export, version 1): what was entered, as plain data, and its import
+— every field of an import checked for its type beside the export that writes it."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import datetime
+from typing import Any
+
+from .repository import Store, StoreError
+from .rows import GameRow, NightRow
+
+
+def _items(data: Any, key: str, where: str) -> list[Any]:
+    value = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(value, list):
+        raise StoreError(f"{where}: {key!r} must be a list")
+    return value
+
+
+def _fields(data: Any, where: str, kinds: dict[str, Any]) -> dict[str, Any]:
+    """Exactly these fields of an imported object, each of its type (``(int, None)``: may be null)."""
+    if not isinstance(data, dict):
+        raise StoreError(f"{where}: must be an object")
+    row: dict[str, Any] = {}
+    for key, kind in kinds.items():
+        value = data.get(key)
+        allowed = kind if isinstance(kind, tuple) else (kind,)
+        if value is None and None in allowed:
+            row[key] = None
+            continue
+        types = tuple(k for k in allowed if k is not None)
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise StoreError(f"{where}: {key!r} must be {' or '.join(k.__name__ for k in types)}, not {value!r:.40}")
+        if isinstance(value, int) and not -(2**63) < value < 2**63:
+            raise StoreError(f"{where}: {key!r} is out of range")
+        row[key] = value
+    return row
+
+
+def _check_date(text: str, where: str) -> None:
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise StoreError(f"{where} must be a date and time (ISO 8601), not {text!r:.40}") from None
+
+
+def _check_seats(seats: list[dict[str, Any]], game: dict[str, Any], where: str) -> None:
+    """Seats 0, 1, … each once, sides numbered from 0 without a gap, the first dealer one of them."""
+    numbers = sorted(seat["seat"] for seat in seats)
+    if numbers != list(range(len(seats))):
+        raise StoreError(f"{where}: the players' seats must be 0 to {len(seats) - 1}, each once, not {numbers}")
+    sides = sorted({seat["side"] for seat in seats})
+    if sides != list(range(len(sides))):
+        raise StoreError(f"{where}: the sides must be numbered 0 to {len(sides) - 1}, not {sides}")
+    if not 0 <= game["first_dealer"] < max(len(seats), 1):
+        raise StoreError(f"{where}: 'first_dealer' must be a seat (0 to {len(seats) - 1}), not {game['first_dealer']}")
+
+
+def dump(store: Store, night_id: int | None = None, game_id: int | None = None) -> dict[str, Any]:
+    """Everything entered (not what is derived), as plain data: the whole database, a night or a game."""
+    if game_id is not None:
+        games = [store.game(game_id)]
+        first_night = games[0]["night_id"]
+        night_ids = [first_night] if first_night else []
+    elif night_id is not None:
+        night_ids = [store.night(night_id)["id"]]
+        games = [store.game(gid) for gid in store.night_game_ids(night_id)]
+    else:
+        night_ids = [int(r[0]) for r in store.db.execute("SELECT id FROM nights ORDER BY id")]
+        games = [store.game(int(r[0])) for r in store.db.execute("SELECT id FROM games ORDER BY id")]
+    return {
+        "format": "scorekeeper-export",
+        "version": 1,
+        "nights": [_night_dump(store.night(n)) for n in night_ids],
+        "games": [_game_dump(store, game) for game in games],
+    }
+
+def _night_dump(night: NightRow) -> dict[str, Any]:
+    """What was entered for a night (never its PIN hash or lock state)."""
+    return {key: night[key] for key in ("id", "name", "created_at", "closed_at", "money", "notes")}
+
+def _game_dump(store: Store, game: GameRow) -> dict[str, Any]:
+    return {
+        "id": game["id"],
+        "ruleset": game["ruleset"],
+        "created_at": game["created_at"],
+        "first_dealer": game["first_dealer"],
+        "penny_cents": game["penny_cents"],
+        "night_id": game["night_id"],
+        "notes": game["notes"],
+        "players": store.seats(game["id"]),
+        "events": store.events(game["id"]),
+    }
+
+def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
+    """Import an export, keeping its ids, in one transaction; refused if any id is taken.
+
+    Only what an export holds is read (a PIN hash or any other field is never imported), each
+    field checked for its type; the nights it brings are marked stale, for the caller to work
+    out their carries. The caller replays every game in the same transaction."""
+    if not isinstance(data, dict) or data.get("format") != "scorekeeper-export" or data.get("version") != 1:
+        raise StoreError("not a Scorekeeper export (format scorekeeper-export, version 1)")
+    nights = _items(data, "nights", "the export")
+    games = _items(data, "games", "the export")
+    with store.writing():
+        for night in nights:
+            row = _fields(
+                night, "night",
+                {"id": int, "name": str, "created_at": str, "closed_at": (str, None), "notes": (str, None)},
+            )  # fmt: skip
+            row["notes"] = row["notes"] or ""  # exports made before notes have none
+            for key in ("created_at", "closed_at"):
+                if row[key] is not None:
+                    _check_date(row[key], f"night {row['id']}: {key!r}")
+            row["money"] = night.get("money", "table") if night.get("money") in ("table", "paper") else "table"
+            if store.has_row("nights", row["id"]):
+                raise StoreError(f"night {row['id']} already exists: import into an empty database")
+            store.table("nights").insert(row)
+            store.mark_night_stale(row["id"])
+        for game in games:
+            _load_game(store, game)
+    return [int(game["id"]) for game in games]
+
+def _load_game(store: Store, game: Any) -> None:
+    row = _fields(
+        game, "game",
+        {"id": int, "ruleset": str, "created_at": str, "first_dealer": int, "penny_cents": int,
+         "night_id": (int, None), "notes": (str, None)},
+    )  # fmt: skip
+    row["notes"] = row["notes"] or ""
+    where = f"game {row['id']}"
+    _check_date(row["created_at"], f"{where}: 'created_at'")
+    if store.has_row("games", row["id"]):
+        raise StoreError(f"{where} already exists: import into an empty database")
+    if row["night_id"] is not None and not store.has_row("nights", row["night_id"]):
+        raise StoreError(f"{where}: night_id {row['night_id']} is not a night of the export")
+    # A new share link; a PIN is never imported, so an imported game starts unlocked.
+    store.table("games").insert(
+        {
+            **row,
+            "carry_in": 0,
+            "revision": len(_items(game, "events", where)),
+            "share_token": secrets.token_urlsafe(16),
+        }
+    )
+    seats = [_fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
+             for seat in _items(game, "players", where)]  # fmt: skip
+    _check_seats(seats, row, where)
+    for player in seats:
+        store.table("game_players").insert(
+            {**player, "game_id": row["id"], "player_id": store.ensure_player(player["name"])}
+        )
+    for event in _items(game, "events", where):
+        entry = _fields(event, f"{where}, an entry", {"id": int, "kind": str, "payload": dict, "created_at": str})
+        if store.has_row("events", entry["id"]):
+            raise StoreError(f"{where}, entry {entry['id']}: that entry number is taken")
+        payload = json.dumps(entry["payload"], sort_keys=True)
+        store.table("events").insert({**entry, "game_id": row["id"], "payload": payload})

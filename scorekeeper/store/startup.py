@@ -1,0 +1,59 @@
+"""Start-up checks (the database opens, is whole, is migrated; or a message that says what to do)
+and backups (a consistent copy while the server writes)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from .repository import Store, StoreError, connect_owner_only
+
+
+def backup(store: Store, path: str | Path) -> None:
+    """A consistent copy of the live database (SQLite's online backup), safe while others write."""
+    target = connect_owner_only(path)
+    try:
+        with target:
+            store.db.conn.backup(target)
+    finally:
+        target.close()
+
+
+class StartUpProblem(StoreError):
+    """The database cannot be used: the message says what, where, and what to do."""
+
+
+def check_database(path: str) -> None:
+    """The database opens, passes SQLite's quick check, and has every migration applied; else
+    StartUpProblem with what to do."""
+    try:
+        store = Store(path)
+        try:
+            problems = [row[0] for row in store.db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError(problems[0])
+            store.migrate()
+        finally:
+            store.close()
+    except OSError as error:
+        raise StartUpProblem(f"cannot open the database {path} ({error.strerror}): check its folder") from None
+    except sqlite3.DatabaseError as error:
+        raise StartUpProblem(database_problem(path, str(error))) from None
+
+
+def database_problem(path: str, error: str) -> str:
+    if "locked" in error or "busy" in error:
+        return (
+            f"the database {path} is in use by another program ({error}): stop the other program (another "
+            "Scorekeeper server, a backup still running, a database browser), then start again; the file is "
+            "not damaged"
+        )
+    if "not a database" in error:
+        return (
+            f"{path} is not a Scorekeeper database ({error}): move it out of the way to start afresh, "
+            "or put back the right file"
+        )
+    return (
+        f"the database {path} is damaged ({error}): stop here and restore it from your latest backup (made with "
+        "`flask --app scorekeeper backup PATH`): copy the backup over this file and start again"
+    )

@@ -1,0 +1,39 @@
+"""The store in a Flask app (flaskr's get_db / init_app): one connection per server thread, no
+transaction left open after a request, the database checked at start-up."""
+
+from __future__ import annotations
+
+import threading
+
+from flask import Flask, current_app
+
+from .repository import Store
+from .startup import check_database
+
+
+def get_store() -> Store:
+    """This thread's store: one long-lived connection per server thread.
+
+    Opening SQLite for every request, and closing it (which checkpoints the WAL), costs more
+    than the request itself; waitress serves from a fixed set of threads, so each keeps one.
+    """
+    pool: dict[int, Store] = current_app.extensions.setdefault("stores", {})
+    key = threading.get_ident()
+    store = pool.get(key)
+    if store is None:
+        store = pool[key] = Store(current_app.config["DATABASE"])
+    return store
+
+
+def end_request(exception: BaseException | None = None) -> None:
+    """Never leave a transaction open on a connection the next request will use."""
+    store = current_app.extensions.get("stores", {}).get(threading.get_ident())
+    if store is not None and store.db.conn.in_transaction:
+        store.db.conn.rollback()
+
+
+def init_app(app: Flask) -> None:
+    """Check the database and apply pending migrations at start-up; never leave a transaction open
+    after a request."""
+    check_database(app.config["DATABASE"])
+    app.teardown_appcontext(end_request)
