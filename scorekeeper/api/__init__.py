@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import UnsupportedMediaType
 
-from .. import lock, meld_checks, table
+from .. import lock, meld_checks, once, table
 from ..catalog import UnknownRuleset
 from ..history import describe_events
 from ..night_report import night_report
@@ -119,30 +119,29 @@ def idempotent(view: Callable[..., ResponseReturnValue]) -> Callable[..., Respon
     queue behind the first and then read its answer."""
 
     @functools.wraps(view)
-    def once(**kwargs: Any) -> ResponseReturnValue:
+    def at_most_once(**kwargs: Any) -> ResponseReturnValue:
         key = request.headers.get(IDEMPOTENCY_KEY)
         if key is None or request.method == "GET":  # a read is the same however often it is sent
             return view(**kwargs)
         if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
             raise BadRequest(f"{IDEMPOTENCY_KEY!r} is 1 to 100 printable ASCII characters")
         digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.get_data()).hexdigest()
-        store = get_store()
-        with store.writing():
-            first = store.answer_for(f"api:{key}")
-            if first is not None:
-                if first["digest"] != digest:
-                    message = f"this {IDEMPOTENCY_KEY} was used for another request: send a new key for a new entry"
-                    return jsonify(error=message), 422
-                replay = current_app.response_class(first["body"], first["status"], mimetype="application/json")
-                replay.headers["Idempotent-Replayed"] = "true"
-                return replay
-            response = current_app.make_response(view(**kwargs))
-            if response.status_code < 400:
-                body_text = response.get_data(as_text=True)
-                store.remember_answer(f"api:{key}", kwargs.get("game_id"), digest, response.status_code, body_text)
-            return response
+        try:
+            done = once.record_once(
+                get_store(), once.api_key(key), lambda: current_app.make_response(view(**kwargs)),
+                game_id=kwargs.get("game_id"), digest=digest,
+                answer=lambda response: (response.status_code, response.get_data(as_text=True)),
+            )  # fmt: skip
+        except once.KeyReused:
+            message = f"this {IDEMPOTENCY_KEY} was used for another request: send a new key for a new entry"
+            return jsonify(error=message), 422
+        if isinstance(done, once.Answered):
+            replay = current_app.response_class(done.body, done.status, mimetype="application/json")
+            replay.headers["Idempotent-Replayed"] = "true"
+            return replay
+        return done
 
-    return once
+    return at_most_once
 
 
 @bp.get("/rulesets")

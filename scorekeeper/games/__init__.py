@@ -11,10 +11,11 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
 
-from .. import lock, table
+from .. import lock, once, table
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events, entry_name, find_entry
+from ..once import form_key
 from ..rules.game import Game, GameError, HandRecord, Void, describe_round, seat_teams
 from ..rules.scoring import plural
 from ..store import NotFound, StaleWrite, exchange, get_store
@@ -73,16 +74,10 @@ def new_entry_key() -> str:
 
 def record_once(form: VersionedForm, game_id: int, save: Callable[[], Game]) -> Game | None:
     """Save what the form sends, unless its entry key was recorded already (a second tap, a resend
-    after a lost answer): then None, and nothing is recorded. One transaction for both."""
-    key = form.entry_key.data
-    store = get_store()
-    with store.writing():
-        if key and store.answer_for(f"form:{key}") is not None:
-            return None
-        after = save()
-        if key:
-            store.remember_answer(f"form:{key}", game_id, "", 200, "")
-    return after
+    after a lost answer): then None, and nothing is recorded."""
+    key = form_key(form.entry_key.data) if form.entry_key.data else None
+    after = once.record_once(get_store(), key, save, game_id=game_id)
+    return None if isinstance(after, once.Answered) else after
 
 
 def offer_undo(game: Game, confirm: bool = False) -> None:
@@ -341,7 +336,7 @@ def entry_page(
     or show the form again with what was typed and the reason it was refused."""
     word = game.ruleset.round_word
     status, already_saved, question, refusal = 200, None, None, None
-    if form.is_submitted() and form.entry_key.data and get_store().answer_for(f"form:{form.entry_key.data}"):
+    if form.is_submitted() and once.was_recorded(get_store(), form_key(form.entry_key.data or "")):
         # The same form again (a second tap, a resend): answered as the first was, nothing recorded.
         flash(f"{word.capitalize()} {form.drawn_for()} was already saved (Save was tapped twice): "
               "nothing more was recorded.", "ok")  # fmt: skip

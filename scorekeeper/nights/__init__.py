@@ -7,7 +7,7 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import lock, table
+from .. import lock, once, table
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
 from ..night_report import NightReport, night_report
@@ -96,18 +96,19 @@ def paid(night_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash("Not saved: the payment form was incomplete. Tap Mark paid again.", "error")
         return redirect(url_for("nights.show", night_id=night_id))
-    store, key = get_store(), f"form:{form.entry_key.data}"
-    with store.writing():
-        if store.answer_for(key) is not None:
-            flash("That payment was already marked paid (tapped twice): nothing more was recorded.", "ok")
-            return redirect(url_for("nights.show", night_id=night_id))
-        try:
-            table.pay(store, current_catalog(), night_id, form.payer.data or "", form.payee.data or "",
-                      form.amount.data or 0)  # fmt: skip
-        except GameError as error:
-            flash(f"Not saved: {error}", "error")
-            return redirect(url_for("nights.show", night_id=night_id))
-        store.remember_answer(key, None, "", 200, "")
+    store = get_store()
+    try:
+        done = once.record_once(
+            store, once.form_key(form.entry_key.data or ""),
+            lambda: table.pay(store, current_catalog(), night_id, form.payer.data or "", form.payee.data or "",
+                              form.amount.data or 0),
+        )  # fmt: skip
+    except GameError as error:
+        flash(f"Not saved: {error}", "error")
+        return redirect(url_for("nights.show", night_id=night_id))
+    if isinstance(done, once.Answered):
+        flash("That payment was already marked paid (tapped twice): nothing more was recorded.", "ok")
+        return redirect(url_for("nights.show", night_id=night_id))
     flash(f"{form.payer.data} paid {form.payee.data} {format_cents(form.amount.data or 0)}: kept as paid", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
 
