@@ -585,3 +585,18 @@ def take_back_payment(store: Store, night_id: int, payment_id: int, undone: bool
     """ "Not paid after all" (``undone``), or paid after all: the only way a payment made is changed."""
     if not store.set_payment_undone(night_id, payment_id, undone):
         raise GameError(f"night {night_id} has no payment {payment_id}")
+
+
+def close_night(store: Store, night_id: int) -> None:
+    """Closed: no new game joins it and its money mode stays; closing it again changes nothing."""
+    store.close_night(night_id)
+
+
+def keep_note(store: Store, kind: str, row_id: int, text: str, seen_edits: int | None) -> bool:
+    """The note of a game or a night, cleaned (NoteError says what cannot be kept); False, and nothing
+    written, when it was edited elsewhere since the editor read it (after ``seen_edits`` edits; None:
+    as it is now)."""
+    notes = clean_note(text)
+    if seen_edits is None:
+        seen_edits = (store.game(row_id) if kind == "game" else store.night(row_id))["notes_edits"]
+    return store.replace_notes(kind, row_id, notes, seen_edits)

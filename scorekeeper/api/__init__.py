@@ -15,7 +15,7 @@ from .. import lock, meld_checks, once, table
 from ..catalog import UnknownRuleset
 from ..history import describe_events
 from ..night_report import night_report
-from ..notes import NoteError, clean_note
+from ..notes import NoteError
 from ..rules.game import MAX_PENNY_CENTS, Game, GameError
 from ..rules.ledger import MoneyMode
 from ..store import NotFound, StaleWrite, get_store
@@ -232,13 +232,11 @@ def note_changed(error: NoteChanged) -> ResponseReturnValue:
 
 def keep_notes(kind: str, row_id: int, data: dict[str, Any]) -> None:
     try:
-        notes = clean_note(field(data, "notes", str))
+        kept = table.keep_note(get_store(), kind, row_id, field(data, "notes", str),
+                               field(data, "edits", int, required=False))  # fmt: skip
     except NoteError as error:
         raise BadRequest(f"'notes': {error}") from None
-    store = get_store()
-    seen = field(data, "edits", int, required=False)
-    current = store.game(row_id) if kind == "game" else store.night(row_id)
-    if not store.replace_notes(kind, row_id, notes, current["notes_edits"] if seen is None else seen):
+    if not kept:
         raise NoteChanged(
             f"the {kind}'s note was edited since it was read: read it again (GET {request.path}), "
             "then send yours with its 'edits'"

@@ -158,7 +158,7 @@ def unlock(night_id: int) -> ResponseReturnValue:
 def close(night_id: int) -> ResponseReturnValue:
     writable_night(night_id)
     if CloseNightForm().validate_on_submit():
-        get_store().close_night(night_id)
+        table.close_night(get_store(), night_id)
         flash("Night closed: new games start a new night", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
 
