@@ -121,3 +121,100 @@ def test_the_ten_card_rummy_round_6_hand_a_random_search_found_makes_the_contrac
     hand = parse_hand("2S 2H 4H 4H 5H 6H 7H 7H 9D JKR JKR")
     verdict = find_contract(rulesets["ten-card-rummy"], 6, hand)
     assert verdict.valid, verdict.reasons
+
+
+# --- second mutation run (MUTATION.md): the settlement's edges, written from what they promise ---------
+
+
+def test_payments_still_owed_follow_seat_order_too():
+    """still_owed settles in the night's seat order, like settle: Bob sits before Ann here."""
+    from scorekeeper.rules.ledger import still_owed
+
+    nets = {"Ann": -5, "Bob": -5, "Cy": 10}
+    assert still_owed(nets, [], ["Bob", "Ann", "Cy"]) == [Payment("Bob", "Cy", 5), Payment("Ann", "Cy", 5)]
+    assert still_owed(nets, [], ["Ann", "Bob", "Cy"]) == [Payment("Ann", "Cy", 5), Payment("Bob", "Cy", 5)]
+
+
+def test_a_payment_to_someone_with_no_net_leaves_them_owing_it():
+    """A payment handed to a player whose net is 0 (or who has none): they now owe exactly that much."""
+    from scorekeeper.rules.ledger import after_payments
+
+    assert after_payments({"Ann": 5, "Bob": -5}, [Payment("Bob", "Cy", 3)]) == {"Ann": 5, "Bob": -2, "Cy": -3}
+    assert after_payments({"Ann": 5, "Bob": -5}, [Payment("Di", "Ann", 4)]) == {"Ann": 1, "Bob": -5, "Di": 4}
+
+
+@pytest.mark.parametrize(
+    "nets, order, keeper, expected",
+    [
+        # Every debtor pays the keeper, in seat order, then the keeper pays every creditor in seat order.
+        ({"Cy": -3, "Ann": -2, "Bob": 5}, ["Cy", "Ann", "Bob"], "Bob", [("Cy", "Bob", 3), ("Ann", "Bob", 2)]),
+        ({"Cy": -3, "Ann": -2, "Bob": 5}, None, "Bob", [("Ann", "Bob", 2), ("Cy", "Bob", 3)]),
+        # One cent each way is still a payment; a seat with no net (Di sat out) pays and gets nothing.
+        ({"Ann": -1, "Bob": 1, "Cy": 0}, ["Ann", "Bob", "Cy", "Di"], "Cy", [("Ann", "Cy", 1), ("Cy", "Bob", 1)]),
+        ({"Ann": -4, "Bob": 1, "Cy": 3}, ["Di", "Cy", "Bob", "Ann"], "Ann", [("Ann", "Cy", 3), ("Ann", "Bob", 1)]),
+    ],
+)
+def test_the_bowl_keeper_settles_in_seat_order(nets, order, keeper, expected):
+    assert settle_with_keeper(nets, keeper, order) == [Payment(*p) for p in expected]
+
+
+def test_twelve_players_in_three_way_groups_settle_in_eight_payments():
+    """Twelve players in four tables of three, each table (+7k, −4k, −3k) for k = 1..4: two payments a
+    table, eight in all, each debtor paying their own table's winner; settled as one pot, the largest
+    debts and credits no longer match up and it takes more — the exact search holds up to twelve
+    players (README, "Payments made")."""
+    names = [f"P{i:02}" for i in range(12)]
+    nets = {name: (7, -4, -3)[i % 3] * (1 + i // 3) for i, name in enumerate(names)}
+    payments = settle(nets, names)
+    assert len(payments) == 8
+    assert all(names.index(p.from_player) // 3 == names.index(p.to_player) // 3 for p in payments)
+
+
+def test_many_players_pay_their_exact_match_in_one_payment_each():
+    """Beyond twelve players (many tables): a debtor whose debt equals a creditor's credit pays them
+    directly, so seven such pairs settle in seven payments, and no empty group is left over."""
+    from scorekeeper.rules.ledger import zero_sum_groups
+
+    names = [f"P{i:02}" for i in range(14)]
+    nets = {name: (i // 2 + 1) * (1 if i % 2 else -1) for i, name in enumerate(names)}
+    groups = zero_sum_groups(nets, names)
+    assert groups == [[names[i], names[i + 1]] for i in range(0, 14, 2)]
+    assert len(settle(nets, names)) == 7
+
+
+def test_an_unknown_money_mode_is_named_with_the_ones_there_are():
+    from scorekeeper.rules.ledger import MoneyMode
+
+    with pytest.raises(ValueError, match=r"^money is one of 'table', 'paper', not 'coins'$"):
+        MoneyMode.parse("coins")
+
+
+@pytest.mark.parametrize(
+    "number, said",
+    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"), (13, "13th"),
+     (20, "20th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th")],
+)  # fmt: skip
+def test_ordinals_as_the_table_says_them(number, said):
+    from scorekeeper.rules.game import ordinal
+
+    assert ordinal(number) == said
+
+
+@pytest.mark.parametrize(
+    "card, in_hand, points",
+    [
+        # RULES.md, Pennies From Heaven: a black 3 in hand costs 100; black 3s cannot be melded and
+        # red 3s are not counted as cards (they score as red threes, apart).
+        ("3S", True, 100),
+        ("3C", True, 100),
+        ("3S", False, 0),
+        ("3H", True, 0),
+        ("3D", False, 0),
+        ("K", True, 10),
+    ],
+)
+def test_threes_in_pennies_from_heaven(rulesets, card, in_hand, points):
+    from scorekeeper.rules.books import card_value
+
+    ruleset = rulesets["pennies-from-heaven"]
+    assert card_value(ruleset, parse_hand(card)[0], ruleset.books, in_hand) == points

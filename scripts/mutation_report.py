@@ -1,0 +1,138 @@
+"""MUTATION.md and MUTATION.json from the last `mutmut run` (scripts/mutate runs both).
+
+Each mutant's verdict is read from mutmut's own results (mutants/**/*.meta); a survivor is named by
+the file and line of the source it changes, with the line before and after, so a reader can judge it
+without mutmut. The git tree (or blob) id of each mutated path says which code the figures are for."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTANTS = ROOT / "mutants"
+KILLED = {1, 3, 37}  # a test failed (1; 3: pytest's internal error), or a type check refused it (37)
+SURVIVED = {0}
+NOT_RUN = {None}
+TIMEOUTS = {24, -24, 36, 152, 255}  # the mutant made a test run forever: caught, by the time limit
+
+
+def config() -> dict[str, list[str]]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data["tool"]["mutmut"]
+
+
+def function_line(source: Path, key: str) -> int:
+    """Where the mutated function starts in the real source: "x_name" or "xǁClassǁname"."""
+    parts = key.split("__mutmut_")[0][1:].split("ǁ")
+    wanted = key.split("__mutmut_")[0][2:] if len(parts) == 1 else parts[2]
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and len(parts) > 1 and node.name == parts[1]:
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == wanted:
+                    return item.lineno
+        if len(parts) == 1 and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == wanted:
+            return node.lineno
+    return 0
+
+
+def from_def(lines: list[str], name: str) -> list[str]:
+    """The function's lines from its ``def``, its mutmut name put back to one neutral name."""
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith(("def ", "async def ")):
+            return [re.sub(r"__mutmut_(orig|\d+)\b", "", each).replace(name, "f") for each in lines[index:]]
+    return lines
+
+
+def change(mutated: Path, spans: dict[str, list[int]], key: str, source: Path) -> dict[str, object]:
+    """The survivor's file:line and its one changed line, before and after."""
+    text = mutated.read_text(encoding="utf-8").split("\n")
+    name = key.split(".")[-1]
+    base = name.split("__mutmut_")[0]
+    first, last = spans[f"{base}__mutmut_orig"]
+    orig = from_def(text[first - 1 : last], base)
+    first, last = spans[name]
+    mutant = from_def(text[first - 1 : last], base)
+    start = function_line(source, name)
+    for offset, (before, after) in enumerate(zip(orig, mutant, strict=False)):
+        if before != after:
+            return {"at": f"{source.relative_to(ROOT)}:{start + offset}", "before": before.strip(),
+                    "after": after.strip()}  # fmt: skip
+    extra = mutant[len(orig) :] or orig[len(mutant) :]
+    return {"at": f"{source.relative_to(ROOT)}:{start}", "before": "", "after": " ".join(e.strip() for e in extra)}
+
+
+def tree_ids(globs: list[str]) -> dict[str, str]:
+    """The git object id of each mutated path at HEAD (a folder's tree, a file's blob)."""
+    ids = {}
+    for pattern in globs:
+        path = pattern.rstrip("*").rstrip("/")
+        found = subprocess.run(["git", "rev-parse", f"HEAD:{path}"], cwd=ROOT, capture_output=True, text=True)
+        ids[path] = found.stdout.strip()
+    return ids
+
+
+def main() -> int:
+    settings = config()
+    results: Counter[str] = Counter()
+    survivors, not_run = [], 0
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        mutated = meta.with_suffix("")
+        source = ROOT / mutated.relative_to(MUTANTS)
+        spans = json.loads(meta.with_suffix(".spans").read_text(encoding="utf-8"))["spans"] if meta.with_suffix(
+            ".spans").exists() else {}  # fmt: skip
+        for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
+            if code in NOT_RUN:
+                not_run += 1
+            elif code in KILLED or code in TIMEOUTS:
+                results["killed"] += 1
+            elif code in SURVIVED:
+                results["survived"] += 1
+                survivors.append({"mutant": key, **change(mutated, spans, key, source)})
+            else:
+                results[f"exit {code}"] += 1
+    total = sum(results.values())
+    killed = results["killed"]
+    report = {
+        "tool": "mutmut " + subprocess.run([sys.executable, "-m", "pip", "show", "mutmut"], capture_output=True,
+                                           text=True).stdout.split("Version: ")[-1].split("\n")[0],  # fmt: skip
+        "modules": settings["only_mutate"],
+        "tests": " ".join(settings.get("pytest_add_cli_args", [])),
+        "killed": killed,
+        "total": total,
+        "not_run": not_run,
+        "score": round(killed / total, 4) if total else 0,
+        "trees": tree_ids(settings["only_mutate"]),
+        "survivors": sorted(survivors, key=lambda s: str(s["at"])),
+    }
+    (ROOT / "MUTATION.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    lines = [
+        "# Mutation testing",
+        "",
+        f"`scripts/mutate` ({report['tool']}) over {', '.join(f'`{m}`' for m in report['modules'])}, against",
+        f"`pytest {report['tests']}`. Killed {killed} of {total} mutants: **{report['score']:.1%}**"
+        + (f" ({not_run} not run)." if not_run else "."),
+        "",
+        "A mutant counts as killed when a test fails or it makes a test run forever. Every survivor, by",
+        "the line it changes:",
+        "",
+        "| Where | Before | After |",
+        "|---|---|---|",
+    ]
+    for s in report["survivors"]:
+        before, after = (str(s[k]).replace("|", "\\|")[:90] for k in ("before", "after"))
+        lines.append(f"| {s['at']} | `{before}` | `{after}` |")
+    (ROOT / "MUTATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"Killed {killed} of {total} ({report['score']:.1%}); {len(survivors)} survivors in MUTATION.md")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
