@@ -1,14 +1,74 @@
 // Scorekeeper's small helpers; the pages work without them (every action is a plain form).
 "use strict";
 
-// Keep the screen awake while a game is open (Wake Lock API where the browser has it).
+// Keep the screen on while a game is open, with a switch that says how it holds it. The Wake Lock API
+// exists only in a secure context (HTTPS, localhost); at the table the phones open plain
+// http://192.168.x.x, where it does not, so there a tiny muted looping video is played inline — a
+// playing video keeps a phone's screen on (the technique of NoSleep.js, in a few lines of our own).
+// Browsers let a video start from a person's tap, so the switch is that tap; the choice is kept on
+// the phone, and a later page starts it again at once where the browser allows it.
+const SCREEN_KEY = "scorekeeper-screen-on";
+
 function keepAwake() {
-  if (!document.body.classList.contains("keep-awake") || !("wakeLock" in navigator)) return;
-  const request = () => navigator.wakeLock.request("screen").catch(() => {});
-  request();
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") request();
+  const button = document.querySelector("button.screen-on");
+  if (!button || !document.body.classList.contains("keep-awake")) return;
+  const hasWakeLock = "wakeLock" in navigator;
+  let lock = null;
+  let video = null;
+  const say = (on, how) => {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on ? `Screen stays on · ${how}` : "Keep this screen on";
+    button.title = on ? "Tap to let the screen sleep again" : "Tap to keep the screen on while this page is open";
+  };
+  const remember = (on) => { try { localStorage.setItem(SCREEN_KEY, on ? "on" : "off"); } catch (e) { /* kept for this page only */ } };
+  const wanted = () => { try { return localStorage.getItem(SCREEN_KEY) !== "off"; } catch (e) { return true; } };
+  const silentVideo = () => {
+    if (video) return video;
+    video = document.createElement("video");
+    video.muted = true;
+    video.loop = true;
+    video.playsInline = true;
+    video.setAttribute("playsinline", "");
+    video.setAttribute("aria-hidden", "true");
+    video.className = "screen-on-video";
+    for (const [type, url] of [["video/webm", button.dataset.webm], ["video/mp4", button.dataset.mp4]]) {
+      const source = document.createElement("source");
+      source.type = type;
+      source.src = url;
+      video.appendChild(source);
+    }
+    document.body.appendChild(video);
+    return video;
+  };
+  const start = async () => {
+    if (hasWakeLock) {
+      try {
+        lock = await navigator.wakeLock.request("screen");
+        lock.addEventListener("release", () => { if (document.visibilityState === "visible" && wanted()) say(false); });
+        say(true, "Wake Lock");
+        return;
+      } catch (e) { /* refused (battery saver, a page in the background): try the video */ }
+    }
+    try {
+      await silentVideo().play();
+      say(true, "silent video");
+    } catch (e) {
+      say(false);  // the browser wants a tap first: the switch is that tap
+    }
+  };
+  const stop = () => {
+    if (lock) lock.release().catch(() => {});
+    lock = null;
+    if (video) video.pause();
+    say(false);
+  };
+  button.addEventListener("click", () => {
+    if (button.getAttribute("aria-pressed") === "true") { remember(false); stop(); } else { remember(true); start(); }
   });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && wanted()) start();
+  });
+  if (wanted()) start();
 }
 
 // A double tap must not become two entries. The first tap of a Save or Buy submits; the page then
