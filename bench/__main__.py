@@ -76,9 +76,11 @@ def ms(seconds: float) -> str:
 # --- a real server under load ------------------------------------------------------------------
 
 
-def timed(client: HttpClient, method: str, path: str, body: object = None) -> float:
+def timed(
+    client: HttpClient, method: str, path: str, body: object = None, headers: dict[str, str] | None = None
+) -> float:
     start = time.perf_counter()
-    status, _ = client.call(method, path, body)
+    status, _ = client.call(method, path, body, headers)
     elapsed = time.perf_counter() - start
     assert status < 400, (method, path, status)
     return elapsed
@@ -133,6 +135,10 @@ def server_benchmarks(rows: list[Row]) -> dict[str, float]:
                     ]
                 pages = [timed(client, "GET", page) for _ in range(200)]
                 scorepads = [timed(client, "GET", fragment) for _ in range(200)]
+                # What eight phones ask every 2 s while nothing changes: the version they hold, 304.
+                state = fragment.replace("/fragment", "/state")
+                unchanged = {"If-None-Match": f'"v{client.json("GET", state)["version"]}"'}
+                polls = [timed(client, "GET", state, headers=unchanged) for _ in range(300)]
             finally:
                 load.terminate()
                 load.join()
@@ -140,6 +146,17 @@ def server_benchmarks(rows: list[Row]) -> dict[str, float]:
             server.kill()
             server.wait()
     floor = statistics.median(trivial)
+    p50 = statistics.median(polls)
+    rows.append(
+        Row(
+            "Live poll of an unchanged game (304 Not Modified)",
+            f"p50 {ms(p50)}, p99 {ms(percentile(polls, 0.99))}",
+            f"trivial route p50 {ms(floor)}",
+            p50 / floor,
+            "p50 ≤ 1.5×",
+            p50 / floor <= 1.5,
+        )
+    )
     for what, values in (
         ("Round save (8 players, 7 caught hands), POST", saves),
         ("Game page, 8-player finished game", pages),

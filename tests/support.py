@@ -200,8 +200,10 @@ class HttpClient:
     def __init__(self, port: int, timeout: float = 10) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
 
-    def call(self, method: str, path: str, body: object = None) -> tuple[int, bytes]:
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+    def call(
+        self, method: str, path: str, body: object = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes]:
+        headers = {**({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})}
         data = json.dumps(body).encode() if body is not None else None
         self.connection.request(method, path, body=data, headers=headers)
         response = self.connection.getresponse()

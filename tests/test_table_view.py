@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from support import PLAYERS, Api
@@ -90,3 +91,22 @@ def test_winners_are_listed_as_a_sentence_says_them(names, expected):
     from scorekeeper.rules.scoring import listed
 
     assert listed(names) == expected
+
+
+def test_a_poll_of_an_unchanged_game_is_answered_304_with_no_body(api: Api, client):
+    """Issue 27: eight phones polling every 2 s cost next to nothing while nothing changes; the first
+    poll after a change gets the new version (and the phone then fetches the new standings)."""
+    gid = api.new_game()["id"]
+    first = client.get(f"/games/{gid}/table/state")
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(f"/games/{gid}/table/state", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    moved = client.get(f"/games/{gid}/table/state", headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200
+    assert moved.get_json()["version"] > first.get_json()["version"]
+    assert moved.headers["ETag"] != first.headers["ETag"]
+    # The live view behind its share link answers the same way.
+    token = re.search(r'/live/([\w-]+)', client.get(f"/games/{gid}").text).group(1)
+    live = client.get(f"/live/{token}/state")
+    assert client.get(f"/live/{token}/state", headers={"If-None-Match": live.headers["ETag"]}).status_code == 304

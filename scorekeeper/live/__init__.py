@@ -4,7 +4,7 @@ refreshing themselves when the game's version moves."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template
+from flask import Blueprint, abort, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -44,10 +44,13 @@ def game_context(game_id: int) -> dict[str, object]:
 
 
 def version_answer(version: int) -> Response:
-    """What every phone at the table polls: one integer, read without replaying the game."""
+    """What every phone at the table polls: one integer, read without replaying the game; and when it
+    has not moved since the phone last asked (its If-None-Match), 304 and no body at all. The phone's
+    browser keeps the last answer and asks again every time (no-cache: revalidate, never guess)."""
     response = jsonify(version=version)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    response.set_etag(f"v{version}")
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
 
 
 @bp.get("/live/<token>")

@@ -514,7 +514,9 @@ function liveView() {
   let version = live.dataset.version;
   const poll = async () => {
     try {
-      const response = await fetch(live.dataset.stateUrl, { cache: "no-store" });
+      // no-cache: the browser asks with the version it has (If-None-Match) and gets 304, no body,
+      // while nothing changed; the fragment itself is fetched only when the version moved.
+      const response = await fetch(live.dataset.stateUrl, { cache: "no-cache" });
       const data = await response.json();
       if (String(data.version) !== version) {
         const html = await (await fetch(live.dataset.fragmentUrl, { cache: "no-store" })).text();

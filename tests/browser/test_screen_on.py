@@ -136,7 +136,8 @@ def test_eight_players_fit_a_phone_on_its_side_and_the_end_says_what_each_winner
     expect(page.locator(".tv-contract")).to_have_text("Winners: Ann and Bob")
     takes = page.locator(".tv-takes li")
     expect(takes).to_have_count(2)
-    assert [takes.nth(i).inner_text() for i in range(2)] == ["Ann takes 21 pennies ($0.21)", "Bob takes 21 pennies ($0.21)"]
+    said = [takes.nth(i).inner_text() for i in range(2)]
+    assert said == ["Ann takes 21 pennies ($0.21)", "Bob takes 21 pennies ($0.21)"]
     for i in range(8):
         box = rows.nth(i).bounding_box()
         assert box["y"] + box["height"] <= LANDSCAPE["height"]
