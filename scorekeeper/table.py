@@ -35,6 +35,7 @@ from .rules.night import (
     replay_night,
 )
 from .rules.rulesets import Ruleset
+from .rules.scoring import RoundError, score_draft
 from .side_input import hand_event
 from .store import NotFound, StaleWrite, Store, StoreError, exchange
 from .store.rows import GameRow, ResultRow
@@ -363,6 +364,8 @@ def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: i
         # the event is checked and applied once, under the number it is stored with.
         after = game.with_event(replace(event, id=store.next_event_id()))
         store.append_event(game.id, kind, payload, expected, after.events[-1].id)
+        if isinstance(event, (RoundRecord, HandRecord)):
+            store.clear_drafts(game.id, len(after.rounds))  # players' drafts for it are done with
         save_derived(store, after)
         night_id = store.night_of(game.id)
         if night_id is not None:
@@ -600,3 +603,77 @@ def keep_note(store: Store, kind: str, row_id: int, text: str, seen_edits: int |
     if seen_edits is None:
         seen_edits = (store.game(row_id) if kind == "game" else store.night(row_id))["notes_edits"]
     return store.replace_notes(kind, row_id, notes, seen_edits)
+
+
+# --- drafts: players enter their own hands (issue 27) ---------------------------------------------
+
+MAX_DRAFT_TEXT = 200  # far more than any hand typed as cards
+MAX_DRAFT_POINTS = 10_000  # a Pennies From Heaven hand left in hand, counted by the player
+
+
+class DraftRefused(GameError):
+    """A draft that cannot be kept (its round saved already or not begun, another phone's player)."""
+
+
+def keep_draft(
+    store: Store,
+    catalog: Catalog,
+    game_id: int,
+    number: int,
+    player: str,
+    cards: str | None,
+    points: int | None,
+    phone_is: str | None = None,
+) -> dict[str, Any]:
+    """A hand a player entered on their own phone for the round in play: checked as it is typed (its
+    size against the player's buys, the decks' supply) and kept, replacing their last draft. Not an
+    entry: no points, pennies or version move; the scorekeeper's Save records the round as always.
+    ``phone_is``: the player this phone said it is (a draft for anyone else is refused)."""
+    game = load_game(store, catalog, game_id).game
+    word = game.ruleset.round_word
+    if game.current_round is None:
+        raise DraftRefused(f"the game is over: there is no {word} to enter a hand for")
+    if number < game.current_round:
+        raise DraftRefused(f"{word} {number} was saved already: ask the scorekeeper to correct it if it is wrong")
+    if number > game.current_round:
+        raise DraftRefused(f"{word} {number} has not begun: this is {word} {game.current_round}")
+    name = game.player_named(player)
+    if phone_is is not None and name_key(phone_is) != name_key(name):
+        raise DraftRefused(f"this phone entered hands as {phone_is}: {name}'s hand is entered on {name}'s phone "
+                           "(or by the scorekeeper)")  # fmt: skip
+    result = draft_result(game, name, cards, points)
+    store.keep_draft(game_id, number, name, cards, points)
+    return {"player": name, "round": number, "cards": cards, "points": result[0], "pennies": result[1]}
+
+
+def draft_result(game: Game, player: str, cards: str | None, points: int | None) -> tuple[int, int]:
+    """(points, pennies) of a draft, or GameError saying what is wrong with it."""
+    if cards is not None and len(cards) > MAX_DRAFT_TEXT:
+        raise DraftRefused(f"a hand is at most {MAX_DRAFT_TEXT} characters, not {len(cards)}")
+    if game.ruleset.by_sides:
+        if points is None or not 0 <= points <= MAX_DRAFT_POINTS:
+            raise DraftRefused(f"say the points left in {player}'s hand (0 to {MAX_DRAFT_POINTS})")
+        return points, 0
+    if cards is None:
+        raise DraftRefused(f"say the cards {player} was caught with (nothing, if none)")
+    hand = parse_caught(game, {player: cards})[player]
+    number = game.current_round or 0
+    try:
+        result = score_draft(game.ruleset, game.setup.decks, player, hand, game.buys_in_round(number)[player])
+    except RoundError as error:
+        raise DraftRefused(str(error), player) from None
+    return result.points, result.pennies
+
+
+def drafts(store: Store, catalog: Catalog, game_id: int, number: int) -> list[dict[str, Any]]:
+    """The drafts of a round, each with its points as the rules score it now (a buy since may change them)."""
+    game = load_game(store, catalog, game_id).game
+    found = []
+    for row in store.drafts(game_id, number):
+        try:
+            points, pennies = draft_result(game, row["player"], row["cards"], row["points"])
+        except GameError:
+            points, pennies = None, None  # no longer possible (an undone buy): shown, not scored
+        found.append({**row, "points": row["points"] if game.ruleset.by_sides else points,
+                      "pennies": pennies})  # fmt: skip
+    return found

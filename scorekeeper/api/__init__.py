@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request, session
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import UnsupportedMediaType
 
@@ -315,6 +315,45 @@ def undo(game_id: int) -> ResponseReturnValue:
     return state(
         table.undo(get_store(), current_catalog(), load_for_writing(game_id), field(data, "event", int), version), 201
     )
+
+
+@bp.errorhandler(table.DraftRefused)
+def draft_refused(error: table.DraftRefused) -> ResponseReturnValue:
+    return jsonify(error=str(error), player=error.player), 409
+
+
+@bp.put("/games/<int:game_id>/rounds/<int:number>/drafts/<player>")
+def keep_draft(game_id: int, number: int, player: str) -> ResponseReturnValue:
+    """A player's own hand for the round in play, from their phone: {"cards": "K 7"} (or, by sides,
+    {"points": 35}). A draft, not an entry: no lock, version or money moves; the scorekeeper saves."""
+    data = body()
+    cards = field(data, "cards", str, required=False)
+    points = field(data, "points", int, required=False, low=0, high=table.MAX_DRAFT_POINTS)
+    phone_is = session.get("phone_is", {}).get(str(game_id))
+    return jsonify(table.keep_draft(get_store(), current_catalog(), game_id, number, player, cards, points, phone_is))
+
+
+@bp.put("/games/<int:game_id>/phone")
+def phone_is(game_id: int) -> ResponseReturnValue:
+    """Which player this phone is, for this game ({"player": "Bob"}, or null to say none): kept with the
+    phone's session, so its drafts are only ever for that player."""
+    game = load(game_id)
+    name = field(body(), "player", str, required=False)
+    chosen = dict(session.get("phone_is", {}))
+    if name is None:
+        chosen.pop(str(game_id), None)
+    else:
+        chosen[str(game_id)] = game.player_named(name)
+    session["phone_is"] = chosen
+    return jsonify(player=chosen.get(str(game_id)))
+
+
+@bp.get("/games/<int:game_id>/rounds/<int:number>/drafts")
+def drafts(game_id: int, number: int) -> ResponseReturnValue:
+    """The drafts of a round, as the players' phones sent them, each scored as the rules score it now."""
+    response = jsonify(round=number, drafts=table.drafts(get_store(), current_catalog(), game_id, number))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/games/<int:game_id>/preview")

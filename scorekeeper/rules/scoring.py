@@ -117,14 +117,24 @@ def score_round(
     for name in players:
         check_hand_size(ruleset, name, hands[name], buys.get(name, 0))
     check_deck_supply(ruleset, decks, hands)
-    results = {}
-    for name in players:
-        cards = hands[name]
-        penalty = buy_penalty(ruleset, buys.get(name, 0))
-        results[name] = PlayerResult(
-            cards=cards,
-            points=card_points(ruleset, cards) + penalty,
-            pennies=ruleset.pennies_per_card * len(cards),
-            penalty=penalty,
-        )
-    return results
+    return {name: score_hand(ruleset, hands[name], buys.get(name, 0)) for name in players}
+
+
+def score_hand(ruleset: Ruleset, cards: tuple[Card, ...], buys: int) -> PlayerResult:
+    """One player's caught cards: points (with any penalty for buys beyond the free ones) and the
+    pennies they pay into the bowl — the one place a hand is scored."""
+    penalty = buy_penalty(ruleset, buys)
+    return PlayerResult(
+        cards=cards,
+        points=card_points(ruleset, cards) + penalty,
+        pennies=ruleset.pennies_per_card * len(cards),
+        penalty=penalty,
+    )
+
+
+def score_draft(ruleset: Ruleset, decks: int, player: str, cards: tuple[Card, ...], buys: int) -> PlayerResult:
+    """A hand a player enters on their own phone before the round is saved: checked as far as one
+    hand can be (its size against the player's buys, the decks' supply) and scored."""
+    check_hand_size(ruleset, player, cards, buys)
+    check_deck_supply(ruleset, decks, {player: cards})
+    return score_hand(ruleset, cards, buys)

@@ -271,6 +271,17 @@ def m015_drop_player_stats(db: Database) -> None:
     db.execute("DROP TABLE IF EXISTS player_stats")
 
 
+@migrations()
+def m016_drafts(db: Database) -> None:
+    """Hands players enter on their own phones for the round in play (issue 27): drafts, not
+    entries — one per player and round, replaced as they type, cleared once the round is saved."""
+    db.table("drafts").create(
+        {"game_id": int, "round": int, "player": str, "cards": str, "points": int, "updated_at": str},
+        pk=("game_id", "round", "player"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

@@ -20,6 +20,7 @@ from ..rules.game import name_key
 from .migrations import RULESET_STATS_SQL, migrations
 from .rows import (
     RESULT_COLUMNS,
+    DraftRow,
     EntryKeyRow,
     EventRow,
     GameListRow,
@@ -498,6 +499,22 @@ class Store:
             "INSERT INTO entry_keys (key, game_id, digest, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             [key, game_id, digest, status, body, now()],
         )
+
+    # --- drafts: hands entered on players' own phones (never entries) ----------------------------
+
+    def keep_draft(self, game_id: int, number: int, player: str, cards: str | None, points: int | None) -> None:
+        self.table("drafts").upsert(
+            {"game_id": game_id, "round": number, "player": player, "cards": cards, "points": points,
+             "updated_at": now()},
+            pk=("game_id", "round", "player"),
+        )  # fmt: skip
+
+    def drafts(self, game_id: int, number: int) -> list[DraftRow]:
+        sql = "SELECT player, cards, points, updated_at FROM drafts WHERE game_id = ? AND round = ? ORDER BY player"
+        return cast(list[DraftRow], self._rows(sql, [game_id, number]))
+
+    def clear_drafts(self, game_id: int, up_to_round: int) -> None:
+        self.db.execute("DELETE FROM drafts WHERE game_id = ? AND round <= ?", [game_id, up_to_round])
 
     # --- nights whose carries must be worked out again (after an upgrade or an import) ---------
 

@@ -60,6 +60,15 @@ class EntryKeyRow(TypedDict):
     body: str  # the first answer, as sent
 
 
+class DraftRow(TypedDict):
+    """A hand a player entered on their own phone for the round in play: not an entry."""
+
+    player: str
+    cards: str | None  # as typed (a game of cards caught)
+    points: int | None  # points left in hand (Pennies From Heaven, counted by the player)
+    updated_at: str
+
+
 class SeatRow(TypedDict):
     seat: int
     name: str

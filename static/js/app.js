@@ -317,6 +317,7 @@ function roundForm() {
       error.textContent = "No connection to the app: points will show when it is back. Nothing is lost.";
     }
   };
+  draftsFromPhones(form, pad, () => { edited = true; schedulePreview(); draft.save(); });
   markOut();
   if (outName()) preview();
 }
@@ -507,6 +508,109 @@ function handForm() {
   preview();
 }
 
+// A player's own hand, from the live view on their own phone (issue 27): they say once who they are
+// (kept on the phone), then tap the cards they were caught with; each change is sent as a draft the
+// scorekeeper's round form shows. A draft changes nothing in the game: the scorekeeper saves the round.
+const ME_KEY = "scorekeeper-phone-is";
+
+function myHand() {
+  const section = document.querySelector(".my-hand");
+  if (!section) return;
+  const form = section.querySelector(".my-hand-form");
+  const who = section.querySelector('select[name="me"]');
+  const status = section.querySelector(".my-hand-status");
+  const error = section.querySelector(".my-hand-error");
+  const key = `${ME_KEY}:${section.dataset.game}`;
+  const json = (method, url, body) => fetch(url, {
+    method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const currentRound = () => {
+    const marker = document.querySelector("#live .live-round");
+    return marker ? marker.dataset.round : "";
+  };
+  const choose = async (name) => {
+    try { localStorage.setItem(key, name); } catch (e) { /* asked again next time */ }
+    form.hidden = !name;
+    try { await json("PUT", section.dataset.phoneUrl, { player: name || null }); } catch (e) { /* sent with the next draft */ }
+  };
+  let timer = null;
+  const send = async () => {
+    const round = currentRound();
+    const me = who.value;
+    if (!round || !me) return;
+    const cards = form.querySelector('input[name="cards"]');
+    const points = form.querySelector('input[name="points"]');
+    const body = cards ? { cards: cards.value } : { points: points.value.trim() === "" ? null : Number(points.value) };
+    const url = `${section.dataset.draftsUrl.replace("/rounds/0/", `/rounds/${round}/`)}/${encodeURIComponent(me)}`;
+    try {
+      const response = await json("PUT", url, body);
+      const data = await response.json();
+      error.hidden = response.ok;
+      error.textContent = response.ok ? "" : data.error;
+      status.textContent = response.ok
+        ? `Sent to the scorekeeper for round ${round}: ${data.points} points${data.pennies ? ` · ${data.pennies} p` : ""}.`
+        : "Not sent: see why below. What you typed is kept.";
+    } catch (e) {
+      status.textContent = "No connection to the app: your hand is sent when it is back.";
+      clearTimeout(timer);
+      timer = setTimeout(send, 3000);
+    }
+  };
+  const schedule = () => { clearTimeout(timer); timer = setTimeout(send, 500); };
+  if (form.querySelector(".tap-pad")) tapPad(form, () => true, schedule);
+  form.addEventListener("input", schedule);
+  who.addEventListener("change", () => choose(who.value));
+  let remembered = "";
+  try { remembered = localStorage.getItem(key) || ""; } catch (e) { remembered = ""; }
+  if (remembered && Array.from(who.options).some((o) => o.value === remembered)) {
+    who.value = remembered;
+    choose(remembered);
+  }
+}
+
+// The scorekeeper's round form shows each player's draft as it arrives (issue 27): an empty line is
+// filled with it, marked "from Bob's phone"; a line the scorekeeper typed differently keeps what was
+// typed and offers the phone's version beside it. One Save records the round as always.
+function draftsFromPhones(form, pad, changed) {
+  const url = form.dataset.draftsUrl;
+  if (!url) return;
+  const filled = {};  // player → the draft text last put into their line
+  const mark = (row, text) => {
+    let note = row.querySelector(".from-phone");
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "from-phone small";
+      row.appendChild(note);
+    }
+    note.textContent = text;
+  };
+  const poll = async () => {
+    try {
+      const response = await fetch(url, { cache: "no-store" });
+      if (!response.ok) return;
+      const data = await response.json();
+      let any = false;
+      data.drafts.forEach((draft) => {
+        const row = pad.rows.find((r) => r.dataset.player === draft.player);
+        if (!row || draft.cards === null) return;
+        const input = pad.inputOf(row);
+        const said = `from ${draft.player}'s phone${draft.points !== null ? ` · ${draft.points} pts` : ""}`;
+        if (input.value.trim() === "" || input.value === filled[draft.player]) {
+          if (input.value !== draft.cards) { input.value = draft.cards; any = true; }
+          filled[draft.player] = draft.cards;
+          row.classList.add("has-draft");
+          mark(row, said);
+        } else if (input.value.trim() !== draft.cards.trim()) {
+          mark(row, `${said}: ${draft.cards || "nothing"}`);
+        }
+      });
+      if (any) changed();
+    } catch (e) { /* the Wi-Fi dropped: the next tick tries again */ }
+  };
+  poll();
+  setInterval(poll, 2000);
+}
+
 // Live view: poll the game's version; when it moves, fetch the new scorepad in place.
 function liveView() {
   const live = document.getElementById("live");
@@ -541,4 +645,5 @@ document.addEventListener("DOMContentLoaded", () => {
   handForm();
   meldForm();
   liveView();
+  myHand();
 });

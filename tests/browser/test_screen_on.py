@@ -143,3 +143,46 @@ def test_eight_players_fit_a_phone_on_its_side_and_the_end_says_what_each_winner
         assert box["y"] + box["height"] <= LANDSCAPE["height"]
     shot(page, "table-view-eight-landscape-game-over", full_page=False)
     context.close()
+
+
+def test_players_enter_their_own_hands_and_the_scorekeeper_saves_in_two_taps(browser, base_url):
+    """Issue 27: eight players; Bob taps his own cards on his phone's live view, the six others send
+    theirs (as their phones do, through the same API); the scorekeeper's open round form shows each
+    draft as it arrives, marked as from that phone; who went out and Save: two taps."""
+    scorekeeper = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    bob = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    keeper_page, bob_page = scorekeeper.new_page(), bob.new_page()
+    gid = keeper_page.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": EIGHT,
+                                                                  "first_dealer": "Ann"}).json()["id"]  # fmt: skip
+    keeper_page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(keeper_page)
+    game_page = keeper_page.request.get(f"{base_url}/games/{gid}").text()
+    token = game_page.split("/live/")[1].split('"')[0]
+    bob_page.goto(f"{base_url}/live/{token}")
+    settled(bob_page)
+    bob_page.select_option('.my-hand select[name="me"]', "Bob")
+    for card in ("K", "7"):
+        bob_page.locator(f'.my-hand .tap[data-card="{card}"]').tap()
+    expect(bob_page.locator(".my-hand-status")).to_have_text("Sent to the scorekeeper for round 1: 15 points · 2 p.")
+    shot(bob_page, "players-own-hand-on-bobs-phone", full_page=False)
+    others = {"Cy": "5", "Di": "", "Eve": "JKR", "Fran": "2 2", "Gus": "10", "Hal": ""}
+    for name, cards in others.items():
+        answer = keeper_page.request.put(f"{base_url}/api/games/{gid}/rounds/1/drafts/{name}", data={"cards": cards})
+        assert answer.ok, answer.text()
+    bob_row = keeper_page.locator('.hand-row[data-player="Bob"]')
+    expect(bob_row.locator("input")).to_have_value("K 7", timeout=3000)
+    expect(bob_row.locator(".from-phone")).to_have_text("from Bob's phone · 15 pts")
+    expect(keeper_page.locator('.hand-row[data-player="Eve"] input')).to_have_value("JKR", timeout=3000)
+    shot(keeper_page, "players-own-hands-on-the-round-form")
+    before = keeper_page.request.get(f"{base_url}/api/games/{gid}").json()["version"]
+    assert before == 0  # drafts moved nothing
+    keeper_page.locator('.went-out label:has-text("Ann")').tap()  # tap 1
+    keeper_page.wait_for_timeout(400)
+    with keeper_page.expect_navigation():
+        keeper_page.locator("button.pad-save").tap()  # tap 2
+    game = keeper_page.request.get(f"{base_url}/api/games/{gid}").json()
+    assert len(game["rounds"]) == 1
+    saved = {name: " ".join(result["cards"]) for name, result in game["rounds"][0]["results"].items() if name != "Ann"}
+    assert saved == {"Bob": "K 7", **others}
+    scorekeeper.close()
+    bob.close()
