@@ -505,6 +505,7 @@ function handForm() {
     }
   };
   steppers();
+  pointsFromPhones(form, () => { schedule(); draft.save(); });
   preview();
 }
 
@@ -606,6 +607,35 @@ function draftsFromPhones(form, pad, changed) {
       });
       if (any) changed();
     } catch (e) { /* the Wi-Fi dropped: the next tick tries again */ }
+  };
+  poll();
+  setInterval(poll, 2000);
+}
+
+// By sides (Pennies From Heaven): a player's draft is the points left in their hand; an empty
+// "Left in hand: points" box is filled with it, marked as from that phone.
+function pointsFromPhones(form, changed) {
+  const url = form.dataset.draftsUrl;
+  if (!url) return;
+  const filled = {};
+  const poll = async () => {
+    try {
+      const response = await fetch(url, { cache: "no-store" });
+      if (!response.ok) return;
+      let any = false;
+      (await response.json()).drafts.forEach((draft) => {
+        const input = form.querySelector(`[data-points="hand"][data-player="${CSS.escape(draft.player)}"]`);
+        if (!input || draft.points === null) return;
+        const text = String(draft.points);
+        if (input.value.trim() === "" || input.value === filled[draft.player]) {
+          if (input.value !== text) { input.value = text; any = true; }
+          filled[draft.player] = text;
+          input.title = `from ${draft.player}'s phone`;
+          input.classList.add("has-draft");
+        }
+      });
+      if (any) changed();
+    } catch (e) { /* the next tick tries again */ }
   };
   poll();
   setInterval(poll, 2000);

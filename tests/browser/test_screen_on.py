@@ -186,3 +186,17 @@ def test_players_enter_their_own_hands_and_the_scorekeeper_saves_in_two_taps(bro
     assert saved == {"Bob": "K 7", **others}
     scorekeeper.close()
     bob.close()
+
+
+def test_a_pennies_from_heaven_player_sends_the_points_left_in_hand(phone, base_url):
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}
+    gid = phone.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    answer = phone.request.put(f"{base_url}/api/games/{gid}/rounds/1/drafts/Bob", data={"points": 35})
+    assert answer.ok, answer.text()
+    phone.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(phone)
+    box = phone.locator('[data-points="hand"][data-player="Bob"]')
+    expect(box).to_have_value("35", timeout=3000)
+    assert box.get_attribute("title") == "from Bob's phone"
+    # Bob's side: −35 for what he holds (nothing melded yet, on no board), as the preview says.
+    expect(phone.locator('fieldset.side[data-side="Bob"] .side-live')).to_contain_text("−35", timeout=5000)
