@@ -20,6 +20,17 @@ def second_phone(browser):
     context.close()
 
 
+@pytest.fixture(params=[320, 360, 390], ids=lambda width: f"{width}px")
+def two_phones(browser, request):
+    """Phones A and B side by side at a width of the table's phones: 320, 360 and 390 px."""
+    viewport = {"width": request.param, "height": 740}
+    contexts = [browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True)
+                for _ in range(2)]  # fmt: skip
+    yield tuple(context.new_page() for context in contexts)
+    for context in contexts:
+        context.close()
+
+
 def start(page, base_url) -> int:
     answer = page.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": NAMES,
                                                             "first_dealer": "Ann"})  # fmt: skip
@@ -39,7 +50,8 @@ def state(page, base_url, gid):
     return page.request.get(f"{base_url}/api/games/{gid}").json()
 
 
-def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_tap_saves(phone, second_phone, base_url):
+def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_tap_saves(two_phones, base_url):
+    phone, second_phone = two_phones
     gid = start(phone, base_url)
     phone.goto(f"{base_url}/games/{gid}/rounds/new")
     settled(phone)
@@ -62,7 +74,7 @@ def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_ta
     assert phone.locator('.hand-row[data-player="Bob"] input').input_value() == "K"
     assert phone.locator('.hand-row[data-player="Di"] input').input_value() == "5"
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    shot(phone, "two-phones-buy-meanwhile", full_page=False)
+    shot(phone, f"two-phones-buy-meanwhile-{phone.viewport_size['width']}", full_page=False)
     with phone.expect_navigation():
         phone.locator("button.save").tap()
     settled(phone)
@@ -71,7 +83,8 @@ def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_ta
     assert game["rounds"][0]["buys"]["Cy"] == 1
 
 
-def test_the_same_round_on_two_phones_offers_the_correction_with_these_hands(phone, second_phone, base_url):
+def test_the_same_round_on_two_phones_offers_the_correction_with_these_hands(two_phones, base_url):
+    phone, second_phone = two_phones
     gid = start(phone, base_url)
     for page in (phone, second_phone):
         page.goto(f"{base_url}/games/{gid}/rounds/new")
@@ -93,7 +106,7 @@ def test_the_same_round_on_two_phones_offers_the_correction_with_these_hands(pho
     assert phone.locator('.hand-row[data-player="Bob"] input').input_value() == "Q"
     save = phone.locator("button.save")
     assert save.inner_text() == "Correct round 1 with these hands"
-    shot(phone, "two-phones-same-round")
+    shot(phone, f"two-phones-same-round-{phone.viewport_size['width']}")
     assert len(state(phone, base_url, gid)["rounds"]) == 1
     with phone.expect_navigation():
         save.tap()
@@ -216,7 +229,8 @@ def test_a_whole_round_at_320_px_without_scrolling_sideways_or_to_save(browser, 
     context.close()
 
 
-def test_a_correction_on_another_phone_while_a_round_is_entered(phone, second_phone, base_url):
+def test_a_correction_on_another_phone_while_a_round_is_entered(two_phones, base_url):
+    phone, second_phone = two_phones
     gid = start(phone, base_url)
     first = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": "5"}}
     assert phone.request.post(f"{base_url}/api/games/{gid}/rounds", data=first).ok
@@ -235,7 +249,7 @@ def test_a_correction_on_another_phone_while_a_round_is_entered(phone, second_ph
     assert "Round 1: Ann went out" in alert.inner_text()  # the change, in table words
     assert phone.locator("h1").inner_text() == "Enter round 2"
     assert phone.locator('.hand-row[data-player="Ann"] input').input_value() == "Q"
-    shot(phone, "two-phones-correction-meanwhile", full_page=False)
+    shot(phone, f"two-phones-correction-meanwhile-{phone.viewport_size['width']}", full_page=False)
     phone.wait_for_timeout(1000)
     with phone.expect_navigation():
         phone.locator("button.pad-save").tap()
