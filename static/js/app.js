@@ -522,6 +522,8 @@ function myHand() {
   const status = section.querySelector(".my-hand-status");
   const error = section.querySelector(".my-hand-error");
   const key = `${ME_KEY}:${section.dataset.game}`;
+  const bySides = section.dataset.bySides === "1";
+  const word = bySides ? "hand" : "round";  // what the table calls one deal
   const json = (method, url, body) => fetch(url, {
     method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -549,7 +551,7 @@ function myHand() {
       error.hidden = response.ok;
       error.textContent = response.ok ? "" : data.error;
       status.textContent = response.ok
-        ? `Sent to the scorekeeper for round ${round}: ${data.points} points${data.pennies ? ` · ${data.pennies} p` : ""}.`
+        ? `Sent to the scorekeeper for ${word} ${round}: ${data.points} points${data.pennies ? ` · ${data.pennies} p` : ""}.`
         : "Not sent: see why below. What you typed is kept.";
     } catch (e) {
       status.textContent = "No connection to the app: your hand is sent when it is back.";
@@ -561,6 +563,17 @@ function myHand() {
   if (form.querySelector(".tap-pad")) tapPad(form, () => true, schedule);
   form.addEventListener("input", schedule);
   who.addEventListener("change", () => choose(who.value));
+  // The scorekeeper saved the round (the live scorepad moved on): the hand sent for it is done with.
+  let shownRound = currentRound();
+  setInterval(() => {
+    const now = currentRound();
+    if (now === shownRound) return;
+    shownRound = now;
+    form.querySelectorAll("input").forEach((input) => { input.value = ""; });
+    error.hidden = true;
+    const next = bySides ? "enter the points left in your hand when it ends" : "tap the cards you are caught with when it ends";
+    status.textContent = now ? `${word[0].toUpperCase()}${word.slice(1)} ${now}: ${next}.` : "The game is over.";
+  }, 1000);
   let remembered = "";
   try { remembered = localStorage.getItem(key) || ""; } catch (e) { remembered = ""; }
   if (remembered && Array.from(who.options).some((o) => o.value === remembered)) {
