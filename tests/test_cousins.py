@@ -276,7 +276,7 @@ def test_correcting_a_hand_changes_the_next_board_minimum(api):
 
 def post_page(client, url, data):
     page = client.get(url).text
-    version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', page).group(1)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
     return client.post(url, data={"csrf_token": csrf_token(page), "version": version, **data})
 
 

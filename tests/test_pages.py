@@ -27,7 +27,7 @@ def start_game(client, players=PLAYERS, **extra):
 def round_form(client, url, went_out, caught, players=PLAYERS):
     page = client.get(url)
     token = csrf_token(page.text)
-    version = re.search(r'id="version" name="version" type="hidden" value="(\d+)"', page.text).group(1)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page.text).group(1)
     data = {"csrf_token": token, "version": version, "went_out": went_out}
     for seat, name in enumerate(players):
         data[f"caught-{seat}"] = caught.get(name, "")
