@@ -26,8 +26,9 @@ class KeyReused(ValueError):
     """The key was recorded for another request (the API: a new entry needs a new key)."""
 
 
-def form_key(key: str) -> str:
-    return f"form:{key}"
+def form_key(key: str | None) -> str | None:
+    """A form's entry key as kept; None for a form sent without one (it is then simply recorded)."""
+    return f"form:{key}" if key else None
 
 
 def api_key(key: str) -> str:
@@ -35,7 +36,7 @@ def api_key(key: str) -> str:
 
 
 def was_recorded(store: Store, key: str | None) -> bool:
-    return bool(key) and store.answer_for(key or "") is not None
+    return key is not None and store.answer_for(key) is not None
 
 
 def record_once(

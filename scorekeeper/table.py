@@ -629,20 +629,23 @@ def keep_draft(
     size against the player's buys, the decks' supply) and kept, replacing their last draft. Not an
     entry: no points, pennies or version move; the scorekeeper's Save records the round as always.
     ``phone_is``: the player this phone said it is (a draft for anyone else is refused)."""
-    game = load_game(store, catalog, game_id).game
-    word = game.ruleset.round_word
-    if game.current_round is None:
-        raise DraftRefused(f"the game is over: there is no {word} to enter a hand for")
-    if number < game.current_round:
-        raise DraftRefused(f"{word} {number} was saved already: ask the scorekeeper to correct it if it is wrong")
-    if number > game.current_round:
-        raise DraftRefused(f"{word} {number} has not begun: this is {word} {game.current_round}")
-    name = game.player_named(player)
-    if phone_is is not None and name_key(phone_is) != name_key(name):
-        raise DraftRefused(f"this phone entered hands as {phone_is}: {name}'s hand is entered on {name}'s phone "
-                           "(or by the scorekeeper)")  # fmt: skip
-    result = draft_result(game, name, cards, points)
-    store.keep_draft(game_id, number, name, cards, points)
+    # Checked and kept under the write lock: a Save on the scorekeeper's phone in between would
+    # otherwise leave a draft behind for a round already saved.
+    with store.writing():
+        game = load_game(store, catalog, game_id).game
+        word = game.ruleset.round_word
+        if game.current_round is None:
+            raise DraftRefused(f"the game is over: there is no {word} to enter a hand for")
+        if number < game.current_round:
+            raise DraftRefused(f"{word} {number} was saved already: ask the scorekeeper to correct it if it is wrong")
+        if number > game.current_round:
+            raise DraftRefused(f"{word} {number} has not begun: this is {word} {game.current_round}")
+        name = game.player_named(player)
+        if phone_is is not None and name_key(phone_is) != name_key(name):
+            raise DraftRefused(f"this phone entered hands as {phone_is}: {name}'s hand is entered on {name}'s phone "
+                               "(or by the scorekeeper)")  # fmt: skip
+        result = draft_result(game, name, cards, points)
+        store.keep_draft(game_id, number, name, cards, points)
     return {"player": name, "round": number, "cards": cards, "points": result[0], "pennies": result[1]}
 
 

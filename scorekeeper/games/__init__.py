@@ -75,8 +75,7 @@ def new_entry_key() -> str:
 def record_once(form: VersionedForm, game_id: int, save: Callable[[], Game]) -> Game | None:
     """Save what the form sends, unless its entry key was recorded already (a second tap, a resend
     after a lost answer): then None, and nothing is recorded."""
-    key = form_key(form.entry_key.data) if form.entry_key.data else None
-    after = once.record_once(get_store(), key, save, game_id=game_id)
+    after = once.record_once(get_store(), form_key(form.entry_key.data), save, game_id=game_id)
     return None if isinstance(after, once.Answered) else after
 
 
@@ -336,7 +335,7 @@ def entry_page(
     or show the form again with what was typed and the reason it was refused."""
     word = game.ruleset.round_word
     status, already_saved, question, refusal = 200, None, None, None
-    if form.is_submitted() and once.was_recorded(get_store(), form_key(form.entry_key.data or "")):
+    if form.is_submitted() and once.was_recorded(get_store(), form_key(form.entry_key.data)):
         # The same form again (a second tap, a resend): answered as the first was, nothing recorded.
         flash(f"{word.capitalize()} {form.drawn_for()} was already saved (Save was tapped twice): "
               "nothing more was recorded.", "ok")  # fmt: skip

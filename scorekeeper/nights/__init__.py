@@ -99,7 +99,7 @@ def paid(night_id: int) -> ResponseReturnValue:
     store = get_store()
     try:
         done = once.record_once(
-            store, once.form_key(form.entry_key.data or ""),
+            store, once.form_key(form.entry_key.data),
             lambda: table.pay(store, current_catalog(), night_id, form.payer.data or "", form.payee.data or "",
                               form.amount.data or 0),
         )  # fmt: skip
