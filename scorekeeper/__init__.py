@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+import platformdirs
 from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
@@ -15,7 +16,10 @@ from . import cli, table, words
 from . import store as store_module
 from .catalog import Catalog, load_catalog
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+# A git checkout keeps templates/ and static/ at its top and its instance/ beside them; the wheel puts
+# templates/ and static/ inside the package, and the instance in the user's data folder.
+CHECKOUT = PACKAGE_DIR.parent if (PACKAGE_DIR.parent / "pyproject.toml").is_file() else None
 LOCAL_HOSTS = ("localhost", "127.0.0.1")  # the server binds IPv4 only (waitress on 127.0.0.1 or 0.0.0.0)
 MAX_ROW_ID = 2**63 - 1  # SQLite's largest integer
 MAX_REQUEST_BYTES = 64 * 1024  # a whole round for 8 players is a few hundred bytes
@@ -36,14 +40,33 @@ def instance_secret(instance_path: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    instance_path = Path(os.environ.get("SCOREKEEPER_INSTANCE", PROJECT_ROOT / "instance"))
+def app_folder(name: str) -> Path:
+    """templates/ or static/: in the package when installed from the wheel, else at the checkout's top."""
+    installed = PACKAGE_DIR / name
+    return installed if installed.is_dir() or CHECKOUT is None else CHECKOUT / name
+
+
+def default_instance_path() -> Path:
+    """SCOREKEEPER_INSTANCE (or `scorekeeper --instance`), else instance/ in a checkout, else the
+    platform's user data folder (~/.local/share/scorekeeper on Linux)."""
+    chosen = os.environ.get("SCOREKEEPER_INSTANCE")
+    if chosen:
+        return Path(chosen)
+    if CHECKOUT is not None:
+        return CHECKOUT / "instance"
+    return platformdirs.user_data_path("scorekeeper", appauthor=False)
+
+
+def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool = True) -> Flask:
+    """The app (flaskr's factory). ``open_database=False`` skips the start-up check and migrations,
+    for `scorekeeper restore`, which must work on a database too damaged to start with."""
+    instance_path = default_instance_path()
     app = Flask(
         __name__,
         instance_path=str(instance_path),
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(app_folder("templates")),
+        static_folder=str(app_folder("static")),
     )
     try:
         instance_path.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -55,6 +78,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=str(instance_path / "scorekeeper.sqlite"),
         RULESETS_DIR=str(instance_path / "rulesets"),
+        BACKUPS_DIR=str(instance_path / "backups"),
+        AUTO_BACKUP=True,  # at start (scorekeeper serve) and when a night is closed
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         WTF_CSRF_TIME_LIMIT=None,  # a game page may stay open all evening
         SESSION_COOKIE_SAMESITE="Lax",  # no unlocked session rides along on another site's request
@@ -82,11 +107,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for problem in catalog.problems:  # the new-game page shows them too
         print(f"scorekeeper: house ruleset skipped: {problem}", file=sys.stderr)
     app.extensions["rulesets"] = catalog
-    try:
-        store_module.init_app(app)
-        refresh_stale_nights(app.config["DATABASE"], catalog)
-    except store_module.StartUpProblem as problem:
-        start_up_failed(str(problem))
+    if open_database:
+        try:
+            store_module.init_app(app)
+            refresh_stale_nights(app.config["DATABASE"], catalog)
+        except store_module.StartUpProblem as problem:
+            start_up_failed(str(problem))
 
     from .api import bp as api_bp
     from .errors import bp as errors_bp

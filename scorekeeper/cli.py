@@ -1,61 +1,147 @@
-"""Every command of ``flask --app scorekeeper …``: init-db, serve, export, import, backup."""
+"""The commands, one set for both spellings: ``scorekeeper COMMAND`` (the console command an install
+gives) and ``flask --app scorekeeper COMMAND``: init-db, serve, backup, restore, export, import."""
 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, current_app
+from flask.cli import ScriptInfo, with_appcontext
 
 from . import serving
 from .catalog import Catalog
 from .exports import to_json_text
 from .store import Store, exchange, startup
+from .store import backups as backups_folder
 from .table import ImportRefused, import_dump
 
 
-def register(app: Flask) -> None:
-    @app.cli.command("init-db")
-    def init_db_command() -> None:
-        """Create or upgrade the database schema."""
-        store = Store(app.config["DATABASE"])
-        store.migrate()
-        store.close()
-        click.echo(f"Database ready: {app.config['DATABASE']}")
+def live_store() -> Store:
+    return Store(current_app.config["DATABASE"])
 
-    @app.cli.command("serve")
-    @click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
-    @click.option("--port", default=serving.DEFAULT_PORT, show_default=True, help="Port to listen on.")
-    def serve_command(network: bool, port: int) -> None:
-        """Serve the app with waitress (127.0.0.1 unless --network)."""
-        serving.serve(app, port, network)
 
-    @app.cli.command("export")
-    @click.argument("path", type=click.Path(dir_okay=False, writable=True))
-    def export_command(path: str) -> None:
-        """Write every night and game to PATH as JSON (re-importable)."""
-        store = Store(app.config["DATABASE"])
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(to_json_text(exchange.dump(store)))
-        click.echo(f"Exported to {path}")
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create or upgrade the database schema."""
+    store = live_store()
+    store.migrate()
+    store.close()
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
-    @app.cli.command("import")
-    @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-    def import_command(path: str) -> None:
-        """Import an export into this database: all of it, or nothing."""
-        store = Store(app.config["DATABASE"])
-        catalog: Catalog = app.extensions["rulesets"]
-        try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-            game_ids = import_dump(store, catalog, data)
-        except (ImportRefused, ValueError, RecursionError) as error:  # json's errors are ValueErrors
-            raise click.ClickException(f"nothing was imported: {error}") from None
-        click.echo(f"Imported {len(game_ids)} games from {path}")
 
-    @app.cli.command("backup")
-    @click.argument("path", type=click.Path(dir_okay=False, writable=True))
-    def backup_command(path: str) -> None:
-        """Write a consistent copy of the live database to PATH (safe while the app runs)."""
-        startup.backup(Store(app.config["DATABASE"]), path)
+@click.command("serve")
+@click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
+@click.option("--port", default=serving.DEFAULT_PORT, show_default=True, help="Port to listen on.")
+@with_appcontext
+def serve_command(network: bool, port: int) -> None:
+    """Serve the app with waitress (127.0.0.1 unless --network), after a backup of the database."""
+    serving.serve(current_app._get_current_object(), port, network)  # type: ignore[attr-defined]
+
+
+@click.command("export")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
+def export_command(path: str) -> None:
+    """Write every night and game to PATH as JSON (re-importable)."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(to_json_text(exchange.dump(live_store())))
+    click.echo(f"Exported to {path}")
+
+
+@click.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@with_appcontext
+def import_command(path: str) -> None:
+    """Import an export into this database: all of it, or nothing."""
+    catalog: Catalog = current_app.extensions["rulesets"]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        game_ids = import_dump(live_store(), catalog, data)
+    except (ImportRefused, ValueError, RecursionError) as error:  # json's errors are ValueErrors
+        raise click.ClickException(f"nothing was imported: {error}") from None
+    click.echo(f"Imported {len(game_ids)} games from {path}")
+
+
+@click.command("backup")
+@click.argument("path", required=False, type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
+def backup_command(path: str | None) -> None:
+    """Back up the database (safe while the app runs): into the backups folder, or to PATH."""
+    if path:
+        startup.backup(live_store(), path)
         click.echo(f"Backed up to {path}")
+        return
+    try:
+        made = backups_folder.make_backup(live_store(), current_app.config["BACKUPS_DIR"], "by-hand")
+    except backups_folder.BackupFailed as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Backed up to {made.path}")
+
+
+@click.command("restore")
+@click.argument("name", required=False)
+@click.option("--yes", is_flag=True, help="Restore without asking.")
+@with_appcontext
+def restore_command(name: str | None, yes: bool) -> None:
+    """List the backups, or put backup NAME in place of the database (after backing up the database)."""
+    folder = current_app.config["BACKUPS_DIR"]
+    if not name:
+        list_backups(folder)
+        return
+    if not yes:
+        click.confirm(f"Replace the database with {name}? (the database is backed up first)", abort=True)
+    try:
+        done = backups_folder.restore(current_app.config["DATABASE"], folder, name)
+    except (backups_folder.NoSuchBackup, backups_folder.BackupFailed) as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Restored {done.chosen.name} (made {done.chosen.made_at:%Y-%m-%d %H:%M}).")
+    if done.safety:
+        click.echo(f"What was there before is kept as {done.safety.name}: restore that to undo this.")
+    else:
+        click.echo(f"What was there before was too damaged to back up: it is kept as {done.set_aside}.")
+    click.echo("Restart the server if it is running, so every page reads the restored games.")
+
+
+def list_backups(folder: str) -> None:
+    found = backups_folder.list_backups(folder)
+    if not found:
+        click.echo(f"No backups in {folder} yet.")
+        return
+    click.echo(f"Backups in {folder}, newest first (restore one with `scorekeeper restore NAME`):")
+    for backup in found:
+        click.echo(f"  {backup.name}   {backup.made_at:%Y-%m-%d %H:%M}, {backup.why}")
+
+
+COMMANDS = [init_db_command, serve_command, backup_command, restore_command, export_command, import_command]
+
+
+def register(app: Flask) -> None:
+    """The same commands under ``flask --app scorekeeper``."""
+    for command in COMMANDS:
+        app.cli.add_command(command)
+
+
+@click.group(help="Scorekeeper: scores, pennies and the money bowl for the penny rummy family.")
+@click.option(
+    "--instance", type=click.Path(file_okay=False), envvar="SCOREKEEPER_INSTANCE",
+    help="The folder with the database, settings, secret and backups (default: the user's data folder "
+    "for an installed app, instance/ in a checkout).",
+)  # fmt: skip
+@click.pass_context
+def main(context: click.Context, instance: str | None) -> None:
+    if instance:
+        os.environ["SCOREKEEPER_INSTANCE"] = str(Path(instance).resolve())
+    from . import create_app
+
+    # A restore must work on a database too damaged to start the app with.
+    open_database = context.invoked_subcommand != "restore"
+    context.obj = ScriptInfo(create_app=lambda: create_app(open_database=open_database))
+
+
+for _command in COMMANDS:
+    main.add_command(_command)

@@ -8,6 +8,8 @@ import socket
 import click
 from flask import Flask
 
+from .store import automatic_backup
+
 DEFAULT_PORT = 5000
 
 
@@ -42,13 +44,17 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         # Phones reach this computer by its address (or its .local name): trust those too.
         name = socket.gethostname()
         app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], address, name, f"{name}.local"]
+    with app.app_context():
+        problem = automatic_backup("start")
+    click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
     click.echo(f"Scorekeeper is serving at {url}")
     if network and address:
         click.echo("Scan to open it on a phone on the same Wi-Fi:")
         click.echo(terminal_qr(url))
     elif network:
         click.echo("(could not tell this computer's network address: look it up in the network settings,")
-        click.echo(' and add it to instance/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones are answered)')
+        click.echo(f' and add it to {app.instance_path}/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones')
+        click.echo(" are answered)")
     click.echo("Stop it with Ctrl+C.")
     # A body larger than the app takes is refused by waitress from its Content-Length, before it is
     # read (by default waitress would spool up to 1 GiB to disk first).
@@ -56,16 +62,3 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         app, host=host, port=port, threads=threads, ident="scorekeeper",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
     )  # fmt: skip
-
-
-def main() -> None:
-    """Console script ``scorekeeper-serve [--network] [--port N]``."""
-    from . import create_app
-
-    @click.command()
-    @click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
-    @click.option("--port", default=DEFAULT_PORT, show_default=True)
-    def run(network: bool, port: int) -> None:
-        serve(create_app(), port, network)
-
-    run()

@@ -54,6 +54,7 @@ def make_app(folder: Path, **config: Any) -> Flask:
             "DATABASE": str(folder / "scorekeeper.sqlite"),
             "SECRET_KEY": "test-only",
             "RULESETS_DIR": str(folder / "rulesets"),
+            "BACKUPS_DIR": str(folder / "backups"),
             **config,
         }
     )
@@ -173,12 +174,10 @@ def free_port() -> int:
 
 
 def start_server(instance: Path, port: int, attempts: int = 200) -> subprocess.Popen[bytes]:
-    """`flask --app scorekeeper serve` on 127.0.0.1:port with its instance folder; waits until it answers."""
-    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance)}
-    flask = Path(sys.executable).with_name("flask")
+    """`scorekeeper --instance … serve` on 127.0.0.1:port; waits until it answers."""
+    command = Path(sys.executable).with_name("scorekeeper")
     server = subprocess.Popen(
-        [str(flask), "--app", "scorekeeper", "serve", "--port", str(port)],
-        env=env,
+        [str(command), "--instance", str(instance), "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

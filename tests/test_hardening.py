@@ -151,7 +151,7 @@ def test_a_damaged_database_is_reported_with_the_way_back(tmp_path):
             handle.write(b"\xff" * 64)
     result = start(tmp_path)
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
-    assert "damaged" in result.stderr and "flask --app scorekeeper backup" in result.stderr
+    assert "damaged" in result.stderr and "`scorekeeper restore NAME` puts one back" in result.stderr
 
 
 def test_a_database_held_by_another_program_is_in_use_not_damaged(tmp_path):

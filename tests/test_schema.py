@@ -22,3 +22,14 @@ def test_the_orphaned_player_stats_table_goes_when_an_older_database_is_opened(t
     assert upgraded.get("/players").status_code == 200
     assert "player_stats" not in Database(old).table_names()
     assert "ruleset_stats" in Database(old).table_names()
+
+
+def test_the_wheel_holds_every_package_of_the_app():
+    """pyproject.toml lists the packages the wheel holds: a new blueprint left off the list would be
+    missing from every install (the checkout would still work, so nothing else would notice)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(path.parent.relative_to(root).parts) for path in (root / "scorekeeper").rglob("__init__.py")}
+    assert listed == found | {"scorekeeper.templates", "scorekeeper.static"}

@@ -18,7 +18,7 @@ from ..history import describe_event, describe_events, entry_name, find_entry
 from ..once import form_key
 from ..rules.game import Game, GameError, HandRecord, Void, describe_round, seat_teams
 from ..rules.scoring import plural
-from ..store import NotFound, StaleWrite, exchange, get_store
+from ..store import NotFound, StaleWrite, exchange, get_store, last_backup
 from ..unlocking import unlock_page
 from ..web import current_catalog
 from .forms import (
@@ -122,7 +122,9 @@ def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    return render_template("index.html", games=get_store().games(), rulesets=current_catalog().rulesets)
+    return render_template(
+        "index.html", games=get_store().games(), rulesets=current_catalog().rulesets, last_backup=last_backup()
+    )
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

@@ -14,7 +14,7 @@ from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.game import GameError
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
-from ..store import NotFound, exchange, get_store
+from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
 from ..web import current_catalog
@@ -160,6 +160,9 @@ def close(night_id: int) -> ResponseReturnValue:
     if CloseNightForm().validate_on_submit():
         table.close_night(get_store(), night_id)
         flash("Night closed: new games start a new night", "ok")
+        problem = automatic_backup("night-closed")
+        if problem:
+            flash(problem, "error")
     return redirect(url_for("nights.show", night_id=night_id))
 
 

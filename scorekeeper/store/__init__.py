@@ -5,13 +5,17 @@ derived from it by the rules engine, so a correction never loses the entry it co
 
 By job: ``repository`` (the SQL), ``exchange`` (the export format and its import),
 ``web`` (the store in a Flask app: a connection per thread, teardown), ``startup`` (start-up
-checks and backups), ``migrations`` (the schema) and ``rows`` (the row types).
+checks and the copy itself), ``backups`` (the backups folder: made, checked, pruned, restored),
+``migrations`` (the schema) and ``rows`` (the row types).
 """
 
 from __future__ import annotations
 
 from .repository import NotFound, StaleWrite, Store, StoreError
 from .startup import StartUpProblem
-from .web import get_store, init_app
+from .web import automatic_backup, get_store, init_app, last_backup
 
-__all__ = ["NotFound", "StaleWrite", "StartUpProblem", "Store", "StoreError", "get_store", "init_app"]
+__all__ = [
+    "NotFound", "StaleWrite", "StartUpProblem", "Store", "StoreError",
+    "automatic_backup", "get_store", "init_app", "last_backup",
+]  # fmt: skip

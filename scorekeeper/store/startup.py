@@ -54,6 +54,7 @@ def database_problem(path: str, error: str) -> str:
             "or put back the right file"
         )
     return (
-        f"the database {path} is damaged ({error}): stop here and restore it from your latest backup (made with "
-        "`flask --app scorekeeper backup PATH`): copy the backup over this file and start again"
+        f"the database {path} is damaged ({error}): stop here and restore it from your latest backup: "
+        "`scorekeeper restore` lists the backups made by themselves, `scorekeeper restore NAME` puts one back "
+        "(or copy a backup you made over this file) and start again"
     )

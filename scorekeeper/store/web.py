@@ -7,6 +7,7 @@ import threading
 
 from flask import Flask, current_app
 
+from . import backups
 from .repository import Store
 from .startup import check_database
 
@@ -37,3 +38,21 @@ def init_app(app: Flask) -> None:
     after a request."""
     check_database(app.config["DATABASE"])
     app.teardown_appcontext(end_request)
+
+
+def automatic_backup(reason: str) -> str | None:
+    """A backup made by itself (at start, when a night is closed): None when made, else what went
+    wrong, for the page to say (what triggered it stands either way). Off with AUTO_BACKUP = False."""
+    if not current_app.config["AUTO_BACKUP"]:
+        return None
+    try:
+        backups.make_backup(get_store(), current_app.config["BACKUPS_DIR"], reason)
+    except backups.BackupFailed as error:
+        current_app.logger.error("automatic backup: %s", error)
+        return f"The automatic backup failed: {error}"
+    return None
+
+
+def last_backup() -> backups.Backup | None:
+    made = backups.list_backups(current_app.config["BACKUPS_DIR"])
+    return made[0] if made else None

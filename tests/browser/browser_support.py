@@ -32,6 +32,51 @@ def shot(page, name: str, full_page: bool = True) -> Path:
     return path
 
 
+TAP_LIMIT_MS = 5000
+
+
+def tap_screen(page, x: float, y: float) -> None:
+    """A finger on the screen at (x, y), on whatever is there then, also while one page gives way to
+    the next. Playwright's ``page.touchscreen.tap`` waits for Chromium's answer without any limit (it
+    passes no timeout), and a CI run hung for an hour on a tap that landed as a page changed; this one
+    is the same call with a limit. A tap that gets no answer within TAP_LIMIT_MS did nothing, as a
+    finger on a page in between does nothing."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page._sync(page._impl_obj._channel.touchscreenTap(x=x, y=y, timeout=TAP_LIMIT_MS))
+    except PlaywrightTimeoutError:
+        pass
+
+
+def centre(locator) -> tuple[float, float]:
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def double_tap(page, locator, gap_ms: int) -> None:
+    """Two taps on the same spot of the screen, ``gap_ms`` apart: the second lands on whatever is
+    there by then (the page being sent, the next page, or nothing while they change); then waits
+    until the page the taps led to has loaded and let go of its guard against a second tap, however
+    slow the machine."""
+    x, y = centre(locator)
+    tap_screen(page, x, y)
+    page.wait_for_timeout(gap_ms)
+    tap_screen(page, x, y)
+    page.wait_for_timeout(300)  # a form the second tap sent has left by now
+    come_to_rest(page)
+
+
+def come_to_rest(page) -> None:
+    """The page has loaded, styled, and holds no button against a double tap any more."""
+    settled(page)
+    page.wait_for_function(
+        "() => document.readyState === 'complete' && !document.body.classList.contains('settling')"
+        " && !document.body.classList.contains('sending')"
+    )
+
+
 class Taps:
     """Counts the taps a scenario needs, so the README can state it."""
 

@@ -6,7 +6,9 @@ Chromium can be found these tests are skipped, saying why; CI installs Chromium 
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -22,10 +24,15 @@ if CHROMIUM is None:
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory) -> Iterator[str]:
-    """A fresh instance per test module, so one module's nights, PINs and players never meet another's."""
+    """A fresh instance per test module, so one module's nights, PINs and players never meet another's.
+    SCOREKEEPER_TEST_LATENCY=0.3 answers every request 0.3 s late, like a slow machine or Wi-Fi: the
+    tests wait for pages, never for fixed times, and pass that way too."""
     from waitress import create_server
 
     app = make_app(tmp_path_factory.mktemp("browser-instance"), TESTING=False)
+    latency = float(os.environ.get("SCOREKEEPER_TEST_LATENCY", "0"))
+    if latency:
+        app.before_request(lambda: time.sleep(latency))
     port = free_port()
     server = create_server(app, host="127.0.0.1", port=port, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)

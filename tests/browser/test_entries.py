@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import PHONE, Taps, enter_round, new_game, settled, shot
+from browser_support import PHONE, Taps, double_tap, enter_round, new_game, settled, shot
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -15,19 +15,6 @@ GAPS_MS = [100, 250, 400, 550, 700]
 
 def state(page, game_url):
     return page.request.get(game_url.replace("/games/", "/api/games/")).json()
-
-
-def double_tap(page, locator, gap_ms: int) -> None:
-    """Two taps on the same spot of the screen, ``gap_ms`` apart: the second lands on whatever is
-    there by then (often the next page)."""
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.touchscreen.tap(x, y)
-    page.wait_for_timeout(gap_ms)
-    page.touchscreen.tap(x, y)
-    page.wait_for_timeout(1200)  # anything the second tap sent has arrived by now
-    page.wait_for_load_state("load")
 
 
 def open_round_form(page, went_out: str, bob_cards: list[str]) -> None:

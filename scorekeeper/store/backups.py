@@ -1,0 +1,201 @@
+"""Backups by themselves: a consistent copy of the database (SQLite's online backup) into the
+instance's ``backups/`` folder at start and when a night is closed, checked whole before it counts,
+the newest 10 kept plus the last of every month; a restore first backs up the file it replaces."""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from . import startup
+from .repository import Store, StoreError
+
+KEEP_NEWEST = 10
+REASONS = {  # in a file name, and in words
+    "start": "when the server started",
+    "night-closed": "when a night was closed",
+    "by-hand": "by hand",
+    "before-restore": "before a restore",
+}
+NAME = re.compile(r"scorekeeper-(\d{8}-\d{6})(?:-(\d+))?-(" + "|".join(REASONS) + r")\.sqlite")
+STAMP = "%Y%m%d-%H%M%S"
+
+
+class BackupFailed(StoreError):
+    """A backup could not be made or checked: the message says why; no unchecked copy is kept."""
+
+
+class NoSuchBackup(StoreError, LookupError):
+    """A restore named a backup the backups folder does not hold."""
+
+
+@dataclass(frozen=True)
+class Backup:
+    path: Path
+    made_at: datetime
+    reason: str
+    count: int = 1  # the second backup made in the same second is -2
+
+    @property
+    def order(self) -> tuple[datetime, int]:
+        return (self.made_at, self.count)
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def why(self) -> str:
+        return REASONS[self.reason]
+
+    @property
+    def month(self) -> str:
+        return self.made_at.strftime("%Y-%m")
+
+
+def parse_name(path: Path) -> Backup | None:
+    """A backup this module made, from its file name; None for any other file."""
+    match = NAME.fullmatch(path.name)
+    if match is None:
+        return None
+    return Backup(path, datetime.strptime(match.group(1), STAMP), match.group(3), int(match.group(2) or 1))
+
+
+def list_backups(folder: str | Path) -> list[Backup]:
+    """The backups in ``folder``, newest first (none if there is no folder yet)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [backup for path in folder.iterdir() if (backup := parse_name(path)) is not None]
+    return sorted(found, key=lambda backup: backup.order, reverse=True)
+
+
+def to_keep(backups: Iterable[Backup], newest: int = KEEP_NEWEST) -> set[Path]:
+    """The newest ``newest`` backups and, for every month, the last one made in it: a database
+    spoilt weeks ago can still be found whole."""
+    ordered = sorted(backups, key=lambda backup: backup.order, reverse=True)
+    keep = {backup.path for backup in ordered[:newest]}
+    months_seen: set[str] = set()
+    for backup in ordered:
+        if backup.month not in months_seen:
+            months_seen.add(backup.month)
+            keep.add(backup.path)
+    return keep
+
+
+def make_backup(store: Store, folder: str | Path, reason: str, now: datetime | None = None) -> Backup:
+    """A checked copy of the live database in ``folder`` (owner-only), then the old ones pruned."""
+    made = checked_copy(store, folder, reason, now)
+    prune(folder)
+    return made
+
+
+def checked_copy(store: Store, folder: str | Path, reason: str, now: datetime | None = None) -> Backup:
+    if reason not in REASONS:
+        raise ValueError(f"unknown backup reason {reason!r}")
+    folder = Path(folder)
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(folder, 0o700)
+    except OSError as error:
+        raise BackupFailed(f"cannot use the backups folder {folder} ({error.strerror})") from None
+    path = free_name(folder, now or datetime.now(), reason)
+    try:
+        startup.backup(store, path)
+        check_whole(path)
+    except (OSError, sqlite3.Error, BackupFailed) as error:
+        path.unlink(missing_ok=True)
+        raise BackupFailed(f"the backup {path} failed and was not kept: {error}") from None
+    made = parse_name(path)
+    assert made is not None  # free_name makes a name parse_name reads
+    return made
+
+
+def free_name(folder: Path, now: datetime, reason: str) -> Path:
+    """A new file name for a backup made at ``now``: two in the same second get -2, -3, …"""
+    stamp = now.strftime(STAMP)
+    path = folder / f"scorekeeper-{stamp}-{reason}.sqlite"
+    count = 1
+    while path.exists():
+        count += 1
+        path = folder / f"scorekeeper-{stamp}-{count}-{reason}.sqlite"
+    return path
+
+
+def check_whole(path: str | Path) -> None:
+    """PRAGMA integrity_check on a copy: anything but "ok" is a failed backup."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+    finally:
+        conn.close()
+    if problems != ["ok"]:
+        raise BackupFailed(f"the copy is not whole: {problems[0]}")
+
+
+def prune(folder: str | Path) -> list[Path]:
+    """Delete the backups ``to_keep`` does not keep; returns what was deleted."""
+    backups = list_backups(folder)
+    keep = to_keep(backups)
+    gone = [backup.path for backup in backups if backup.path not in keep]
+    for path in gone:
+        path.unlink(missing_ok=True)
+    return gone
+
+
+def find_backup(folder: str | Path, name: str) -> Backup:
+    for candidate in list_backups(folder):
+        if candidate.name == name:
+            return candidate
+    raise NoSuchBackup(f"no backup named {name!r} in {folder}: `scorekeeper restore` lists them")
+
+
+@dataclass(frozen=True)
+class Restored:
+    chosen: Backup
+    safety: Backup | None  # the database as it was, backed up first…
+    set_aside: Path | None  # …or, too damaged to back up, moved aside whole
+
+
+def restore(database: str | Path, folder: str | Path, name: str, now: datetime | None = None) -> Restored:
+    """Put backup ``name`` in place of the live database, after backing up the live one (a restore is
+    undone by restoring that). A live database too damaged to copy is moved aside instead."""
+    chosen = find_backup(folder, name)
+    check_whole(chosen.path)
+    now = now or datetime.now()
+    safety, set_aside = None, None
+    try:
+        store = Store(database)
+        try:
+            safety = checked_copy(store, folder, "before-restore", now)  # pruned once the chosen one is in
+        finally:
+            store.close()
+    except (BackupFailed, sqlite3.Error):
+        set_aside = move_aside(Path(database), Path(folder), now)
+    store = Store(database)
+    try:
+        source = sqlite3.connect(f"file:{chosen.path}?mode=ro", uri=True)
+        try:
+            source.backup(store.db.conn)
+        finally:
+            source.close()
+    finally:
+        store.close()
+    prune(folder)
+    return Restored(chosen, safety, set_aside)
+
+
+def move_aside(database: Path, folder: Path, now: datetime) -> Path:
+    """The damaged file (and its journal) moved into the backups folder as damaged-<time>.sqlite."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    aside = folder / f"damaged-{now.strftime(STAMP)}.sqlite"
+    for suffix in ("", "-wal", "-shm"):
+        part = database.with_name(database.name + suffix)
+        if part.exists():
+            part.replace(aside.with_name(aside.name + suffix))
+    return aside

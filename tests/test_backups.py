@@ -1,0 +1,173 @@
+"""Backups by themselves (issue 28): at start and when a night is closed, a checked copy in the
+instance's backups/ folder, owner-only, the newest 10 kept plus one a month; `scorekeeper restore`
+lists them and puts one back after backing up what it replaces; the home page says when."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from support import PLAYERS, csrf_token, free_port, make_app, start_server
+
+from scorekeeper.store import Store
+from scorekeeper.store import backups as folder_of_backups
+
+
+def made(path: Path) -> folder_of_backups.Backup:
+    backup = folder_of_backups.parse_name(path)
+    assert backup is not None, path
+    return backup
+
+
+def named(when: str, reason: str = "start") -> folder_of_backups.Backup:
+    return made(Path(f"/b/scorekeeper-{when}-{reason}.sqlite"))
+
+
+def test_the_newest_ten_are_kept_and_the_last_of_every_month():
+    """Worked by hand: three in September, one in October, twelve in November. The newest ten are
+    3–12 November; the last of each month adds 28 September and 20 October; 1 and 15 September and
+    1–2 November go."""
+    september = [named(f"202609{day:02d}-210000") for day in (1, 15, 28)]
+    october = [named("20261020-233000", "night-closed")]
+    november = [named(f"202611{day:02d}-200000") for day in range(1, 13)]
+    keep = folder_of_backups.to_keep(september + october + november)
+    kept_days = sorted(Path(path).name[12:20] for path in keep)
+    assert kept_days == ["20260928", "20261020"] + [f"202611{day:02d}" for day in range(3, 13)]
+
+
+def test_only_the_files_it_made_count_as_backups(tmp_path):
+    for name in ["notes.txt", "scorekeeper.sqlite", "scorekeeper-2026-start.sqlite", "damaged-20261101-120000.sqlite",
+                 "scorekeeper-20261101-120000-start.sqlite", "scorekeeper-20261101-120000-2-start.sqlite"]:  # fmt: skip
+        (tmp_path / name).write_text("x")
+    assert [b.name for b in folder_of_backups.list_backups(tmp_path)] == [  # newest first
+        "scorekeeper-20261101-120000-2-start.sqlite",
+        "scorekeeper-20261101-120000-start.sqlite",
+    ]
+    assert folder_of_backups.list_backups(tmp_path / "none yet") == []
+
+
+def games_in(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_backup_is_a_whole_owner_only_copy_and_two_in_one_second_both_stay(app, api):
+    api.new_game()
+    store = Store(app.config["DATABASE"])
+    folder = Path(app.config["BACKUPS_DIR"])
+    now = datetime(2026, 11, 23, 21, 5, 0)
+    first = folder_of_backups.make_backup(store, folder, "by-hand", now)
+    second = folder_of_backups.make_backup(store, folder, "by-hand", now)
+    assert first.name == "scorekeeper-20261123-210500-by-hand.sqlite"
+    assert second.name == "scorekeeper-20261123-210500-2-by-hand.sqlite"
+    assert games_in(first.path) == 1 and games_in(second.path) == 1
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(first.path.stat().st_mode) == 0o600
+    with pytest.raises(ValueError, match="'weekly'"):
+        folder_of_backups.make_backup(store, folder, "weekly")
+
+
+def test_eleven_backups_leave_ten_and_the_months_last(app):
+    store = Store(app.config["DATABASE"])
+    folder = Path(app.config["BACKUPS_DIR"])
+    folder_of_backups.make_backup(store, folder, "start", datetime(2026, 10, 31, 23, 0, 0))
+    for minute in range(11):
+        folder_of_backups.make_backup(store, folder, "start", datetime(2026, 11, 23, 20, minute, 0))
+    names = [backup.name for backup in folder_of_backups.list_backups(folder)]
+    assert len(names) == 11  # ten newest + October's last
+    assert "scorekeeper-20261123-200000-start.sqlite" not in names
+    assert names[-1] == "scorekeeper-20261031-230000-start.sqlite"
+
+
+def test_closing_a_night_backs_up_and_the_home_page_says_when(app, api, client):
+    assert "No backup yet" in client.get("/").text
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    api.new_game(night=night)
+    page = client.get(f"/nights/{night}").text
+    assert client.post(f"/nights/{night}/close", data={"csrf_token": csrf_token(page)}).status_code == 302
+    [backup] = folder_of_backups.list_backups(app.config["BACKUPS_DIR"])
+    assert backup.reason == "night-closed" and games_in(backup.path) == 1
+    home = client.get("/").text
+    assert f"Last backup: {backup.made_at.day} {backup.made_at:%b %Y, %H:%M} (when a night was closed)" in home
+
+
+def test_a_backup_that_fails_is_said_and_the_night_is_closed_all_the_same(tmp_path):
+    app = make_app(tmp_path, BACKUPS_DIR=str(tmp_path / "a-file"))
+    (tmp_path / "a-file").write_text("not a folder")
+    client = app.test_client()
+    night = client.post("/api/nights", json={"money": "paper"}).get_json()["id"]
+    page = client.get(f"/nights/{night}").text
+    answer = client.post(f"/nights/{night}/close", data={"csrf_token": csrf_token(page)}, follow_redirects=True)
+    assert "The automatic backup failed: cannot use the backups folder" in answer.text
+    assert client.get(f"/api/nights/{night}").get_json()["closed"]
+
+
+def scorekeeper(instance: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The console command, as a person runs it."""
+    command = Path(sys.executable).with_name("scorekeeper")
+    return subprocess.run(
+        [str(command), "--instance", str(instance), *args],
+        capture_output=True, text=True, timeout=60, input=stdin,
+    )  # fmt: skip
+
+
+def test_restore_lists_the_backups_and_puts_one_back_after_backing_up_the_database(tmp_path):
+    instance = tmp_path / "instance"
+    app = make_app(instance, DATABASE=str(instance / "scorekeeper.sqlite"))
+    client = app.test_client()
+    client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    assert "No backups" in scorekeeper(instance, "restore").stdout
+    by_hand = scorekeeper(instance, "backup")
+    assert by_hand.returncode == 0, by_hand.stderr
+    client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})  # a second game, after
+    listing = scorekeeper(instance, "restore").stdout
+    [one] = folder_of_backups.list_backups(instance / "backups")
+    assert f"{one.name}   {one.made_at:%Y-%m-%d %H:%M}, by hand" in listing
+    refused = scorekeeper(instance, "restore", one.name, stdin="n\n")
+    assert refused.returncode != 0 and games_in(instance / "scorekeeper.sqlite") == 2
+    done = scorekeeper(instance, "restore", one.name, "--yes")
+    assert done.returncode == 0, done.stderr
+    assert games_in(instance / "scorekeeper.sqlite") == 1  # as it was at the backup
+    safety = [b for b in folder_of_backups.list_backups(instance / "backups") if b.reason == "before-restore"]
+    assert len(safety) == 1 and games_in(safety[0].path) == 2
+    assert f"kept as {safety[0].name}" in done.stdout
+    assert "no backup named 'nope'" in scorekeeper(instance, "restore", "nope", "--yes").stderr
+
+
+def test_restore_works_on_a_database_too_damaged_to_start(tmp_path):
+    instance = tmp_path / "instance"
+    app = make_app(instance, DATABASE=str(instance / "scorekeeper.sqlite"))
+    app.test_client().post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    assert scorekeeper(instance, "backup").returncode == 0
+    [one] = folder_of_backups.list_backups(instance / "backups")
+    database = instance / "scorekeeper.sqlite"
+    for suffix in ("-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    database.write_bytes(b"this is not a database" * 200)
+    assert "is not a Scorekeeper database" in scorekeeper(instance, "export", str(tmp_path / "x.json")).stderr
+    done = scorekeeper(instance, "restore", one.name, "--yes")
+    assert done.returncode == 0, done.stderr
+    assert "too damaged to back up" in done.stdout
+    assert games_in(database) == 1
+    assert list((instance / "backups").glob("damaged-*.sqlite"))
+
+
+def test_serving_starts_with_a_backup(tmp_path):
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        found = folder_of_backups.list_backups(tmp_path / "backups")
+        assert [backup.reason for backup in found] == ["start"]
+        assert stat.S_IMODE(os.stat(found[0].path).st_mode) == 0o600
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
