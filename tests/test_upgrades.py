@@ -1,0 +1,59 @@
+"""Upgrades from any earlier database (issue 28): databases made by earlier versions of the app, played
+through their own API (tests/data/old-databases/make.py says how), open in this version with every game
+as that version scored it, every page answering, and the schema a fresh database has."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from support import make_app
+
+OLD = Path(__file__).parent / "data" / "old-databases"
+VERSIONS = sorted(path.stem for path in OLD.glob("v-*.sqlite"))
+
+
+def schema(path: Path) -> dict[str, list[tuple[str, str]]]:
+    """Every table's columns and types (not the migrations' own bookkeeping)."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: [(row[1], row[2]) for row in conn.execute(f"PRAGMA table_info([{table}])")]
+                for table in sorted(tables) if not table.startswith(("_sqlite", "sqlite_"))}  # fmt: skip
+    finally:
+        conn.close()
+
+
+def test_there_are_databases_of_four_earlier_versions():
+    assert VERSIONS == ["v-m003", "v-m009", "v-m013", "v-m015"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_an_earlier_database_opens_with_every_game_as_it_was(version, tmp_path):
+    database = tmp_path / "scorekeeper.sqlite"
+    shutil.copy(OLD / f"{version}.sqlite", database)
+    said = json.loads((OLD / f"{version}.json").read_text())
+    client = make_app(tmp_path, DATABASE=str(database)).test_client()
+    for game in said["games"]:
+        now = client.get(f"/api/games/{game['id']}").get_json()
+        assert now["ruleset"] == game["ruleset"] and len(now["rounds"]) == game["rounds"]
+        for field in ("points", "pennies_paid", "buys_left"):
+            assert {p["name"]: p[field] for p in now["players"]} == game[field], (version, game["id"], field)
+        assert now["winners"] == game["winners"] and now["finished"] == game["finished"]
+        assert sum(now["money_cents"].values()) == 0, "every cent of the bowl is somewhere"
+        for page in (f"/games/{game['id']}", f"/games/{game['id']}/history"):
+            assert client.get(page).status_code == 200, page
+    for page in ("/", "/nights", f"/nights/{said['night']}", "/players", "/players/1"):
+        assert client.get(page).status_code == 200, page
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_an_upgraded_database_has_the_schema_of_a_fresh_one(version, tmp_path):
+    database = tmp_path / "old.sqlite"
+    shutil.copy(OLD / f"{version}.sqlite", database)
+    make_app(tmp_path / "upgraded", DATABASE=str(database))
+    make_app(tmp_path / "fresh")
+    assert schema(database) == schema(tmp_path / "fresh" / "scorekeeper.sqlite")
