@@ -13,6 +13,7 @@ from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
 from . import cli, table, words
+from .compression import gzip_response
 from . import store as store_module
 from .catalog import Catalog, load_catalog
 
@@ -137,6 +138,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     app.register_blueprint(live_bp)
     cli.register(app)
     app.after_request(security_headers)
+    app.after_request(gzip_response)
     app.add_url_rule("/healthz", "healthz", healthz)
     return app
 

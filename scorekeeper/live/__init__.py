@@ -48,7 +48,7 @@ def version_answer(version: int) -> Response:
     has not moved since the phone last asked (its If-None-Match), 304 and no body at all. The phone's
     browser keeps the last answer and asks again every time (no-cache: revalidate, never guess)."""
     etag = f"v{version}"
-    if request.if_none_match.contains(etag):  # the usual answer: checked before anything is built
+    if request.if_none_match.contains_weak(etag):  # the usual answer: checked before anything is built
         answer = Response(status=304)
     else:
         answer = jsonify(version=version)
