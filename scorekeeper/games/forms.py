@@ -27,7 +27,7 @@ MAX_PLAYERS = 8
 
 
 class NewGameForm(FlaskForm):
-    ruleset = SelectField("Game", validators=[InputRequired()])
+    ruleset = SelectField("Game")  # a choice from the list (SelectField checks it); no empty first option
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField("First dealer", default="")
     teams = SelectField(

@@ -16,7 +16,7 @@ class MeldCheckForm(FlaskForm):
     class Meta:
         csrf = False  # a question, not a write: it changes nothing, so it can be a shareable GET
 
-    ruleset = SelectField("Game", validators=[InputRequired()])
+    ruleset = SelectField("Game")  # a choice from the list (SelectField checks it); no empty first option
     round = WholeNumberField("Round", default=1, validators=[InputRequired(message="which round?")])
     stage = SelectField(
         "Question", choices=choices((stage.value, stage.label) for stage in Stage), default=Stage.FIRST_DOWN.value

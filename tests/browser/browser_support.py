@@ -32,6 +32,12 @@ def shot(page, name: str, full_page: bool = True) -> Path:
     return path
 
 
+def buy_button(page, name: str):
+    """A player's buy button found as a screen reader names it: the text shown first (the name, the
+    buys left …), then "buys the discard"."""
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b.*: buys the discard$"))
+
+
 TAP_LIMIT_MS = 5000
 
 

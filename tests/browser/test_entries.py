@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import PHONE, Taps, double_tap, enter_round, new_game, settled, shot
+from browser_support import PHONE, Taps, buy_button, double_tap, enter_round, new_game, settled, shot
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -41,7 +41,7 @@ def test_save_and_buy_double_tapped_record_exactly_one_entry(phone, base_url):
         page.goto(game_url)
         settled(page)
         page.wait_for_timeout(1000)  # as a person would: the page has been there a moment
-        double_tap(page, page.locator('button[aria-label="Cy buys the discard"]'), gap)
+        double_tap(page, buy_button(page, 'Cy'), gap)
         assert state(page, game_url)["players"][2]["buys_left"] == 10 - count, f"Buy double-tapped {gap} ms apart"
 
 
@@ -123,7 +123,7 @@ def test_undo_from_the_message(phone, base_url):
     game_url = new_game(page, base_url, NAMES)
     settled(page)
     with page.expect_navigation():
-        page.locator('button[aria-label="Bob buys the discard"]').tap()
+        buy_button(page, 'Bob').tap()
     expect(page.locator(".undo-offer")).to_contain_text("Undo Bob’s buy")
     shot(page, "entries-undo-offer-buy")
     with page.expect_navigation():

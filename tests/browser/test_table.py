@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from axe_playwright_python.sync_playwright import Axe
-from browser_support import PHONE, TABLET, Taps, enter_round, new_game, settled, shot
+from browser_support import PHONE, TABLET, Taps, buy_button, enter_round, new_game, settled, shot
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "D'Arcy"]
@@ -31,7 +31,10 @@ def no_sideways_scroll(page) -> bool:
 def serious_violations(page) -> list[str]:
     # Checked as a person reads it: once the short hold after a tap (buttons shown held) is over.
     page.wait_for_function("!document.body.classList.contains('settling')")
-    result = Axe().run(page)
+    # Also a check axe leaves off by default, from the Lighthouse audit in issue 28: a control's spoken
+    # name contains the text it shows (the buy buttons said "Ann buys the discard" over "Ann · 9 left").
+    rules = {"label-content-name-mismatch": {"enabled": True}}
+    result = Axe().run(page, options={"resultTypes": ["violations"], "rules": rules})
     return [f"{v['id']}: {v['help']}" for v in result.response["violations"] if v["impact"] in SERIOUS]
 
 
@@ -43,10 +46,10 @@ def test_whole_game_tapped_on_a_phone(phone, base_url):
     shot(page, "phone-1-round-card")
 
     taps = Taps(page)
-    taps.tap("button[aria-label='Bob buys the discard']")
+    taps.tap("button.buy[data-player='Bob']")
     page.wait_for_selector(".flash-ok")
     assert "Bob bought the discard — 9 buys left" in page.locator(".flash-ok").inner_text()
-    assert "9 left" in page.locator("button[aria-label='Bob buys the discard']").inner_text()
+    assert "9 left" in buy_button(page, "Bob").inner_text()
 
     page_taps = []
     for number, (went_out, hands) in enumerate(ROUNDS, start=1):
@@ -129,7 +132,8 @@ def test_live_view_follows_a_change_made_on_another_device(browser, base_url):
     # The watcher cannot change the locked game.
     other = watcher.new_page()
     other.goto(page.url)
-    assert "Read-only" in other.content() and other.locator("button[aria-label$='buys the discard']").count() == 0
+    assert "Read-only" in other.content()
+    assert other.get_by_role("button", name=re.compile("buys the discard")).count() == 0
     keeper.close()
     watcher.close()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import PHONE, centre, come_to_rest, double_tap, settled, shot, tap_screen
+from browser_support import PHONE, buy_button, centre, come_to_rest, double_tap, settled, shot, tap_screen
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -61,7 +61,7 @@ def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_ta
     settled(second_phone)
     second_phone.wait_for_timeout(1000)  # the page's guard against a double tap lets go after 0.9 s
     with second_phone.expect_navigation():
-        second_phone.locator('button[aria-label="Cy buys the discard"]').tap()
+        buy_button(second_phone, 'Cy').tap()
     assert state(phone, base_url, gid)["players"][2]["buys_left"] == 9
     with phone.expect_navigation():
         phone.locator("button.save").tap()
@@ -131,14 +131,14 @@ def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, wi
     game_url = f"{base_url}/games/{gid}"
     page.goto(game_url)
     settled(page)
-    first = page.locator('button[aria-label="Ann buys the discard"]')
+    first = buy_button(page, 'Ann')
     with page.expect_navigation():
         first.tap()  # no wait: the first tap on a page someone is reading counts at once
     expected = {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 0}
     assert buys(page, base_url, gid) == expected
     for seat, name in enumerate(NAMES):
         gap = GAPS_MS[(seat + width) % len(GAPS_MS)]
-        button = page.locator(f'button[aria-label="{name} buys the discard"]')
+        button = buy_button(page, name)
         come_to_rest(page)
         page.wait_for_timeout(1000)  # the last buy's page has been read a moment
         x, y = centre(button)
@@ -158,7 +158,7 @@ def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, wi
 
 
 def assert_in_place(page, name: str, spot: tuple[float, float]) -> None:
-    after = page.locator(f'button[aria-label="{name} buys the discard"]').bounding_box()
+    after = buy_button(page, name).bounding_box()
     assert after is not None, f"no buy button for {name} on {page.url}"
     centre_after = (after["x"] + after["width"] / 2, after["y"] + after["height"] / 2)
     assert (round(centre_after[0]), round(centre_after[1])) == (round(spot[0]), round(spot[1])), "the page moved"
