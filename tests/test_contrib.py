@@ -1,0 +1,36 @@
+"""The systemd unit in contrib/ (issue 28: serving for years), checked with `systemd-analyze verify`
+with its paths pointed at this machine's: the command it starts exists and the unit is well formed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+UNIT = Path(__file__).resolve().parents[1] / "contrib" / "scorekeeper.service"
+
+
+def test_the_unit_serves_the_installed_command_for_the_network_restarting_on_failure():
+    text = UNIT.read_text()
+    assert "ExecStart=/home/cards/.local/bin/scorekeeper serve --network --port 5000" in text
+    assert "Restart=on-failure" in text and "WantedBy=multi-user.target" in text
+    assert "Environment=SCOREKEEPER_INSTANCE=/home/cards/.local/share/scorekeeper" in text
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
+def test_systemd_analyze_verifies_the_unit(tmp_path):
+    command = Path(sys.executable).with_name("scorekeeper")
+    unit = tmp_path / "scorekeeper.service"
+    unit.write_text(
+        UNIT.read_text()
+        .replace("/home/cards/.local/bin/scorekeeper", str(command))
+        .replace("/home/cards/.local/share/scorekeeper", str(tmp_path))
+    )
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    unit.write_text(unit.read_text().replace(str(command), "/nowhere/scorekeeper"))
+    broken = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert broken.returncode != 0 and "/nowhere/scorekeeper" in broken.stderr
