@@ -69,6 +69,7 @@ def test_a_backup_is_a_whole_owner_only_copy_and_two_in_one_second_both_stay(app
     second = folder_of_backups.make_backup(store, folder, "by-hand", now)
     assert first.name == "scorekeeper-20261123-210500-by-hand.sqlite"
     assert second.name == "scorekeeper-20261123-210500-2-by-hand.sqlite"
+    assert sorted(path.name for path in folder.iterdir()) == sorted([first.name, second.name])  # no -wal, -shm
     assert games_in(first.path) == 1 and games_in(second.path) == 1
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     assert stat.S_IMODE(first.path.stat().st_mode) == 0o600

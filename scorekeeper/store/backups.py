@@ -144,7 +144,8 @@ def prune(folder: str | Path) -> list[Path]:
     keep = to_keep(backups)
     gone = [backup.path for backup in backups if backup.path not in keep]
     for path in gone:
-        path.unlink(missing_ok=True)
+        for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            part.unlink(missing_ok=True)
     return gone
 
 

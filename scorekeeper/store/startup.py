@@ -15,6 +15,9 @@ def backup(store: Store, path: str | Path) -> None:
     try:
         with target:
             store.db.conn.backup(target)
+        # One self-contained file: the copy takes the live database's WAL mode, which would leave
+        # -wal and -shm files beside it once it is opened.
+        target.execute("PRAGMA journal_mode = DELETE")
     finally:
         target.close()
 
