@@ -20,7 +20,9 @@ from pathlib import Path
 from scorekeeper import create_app
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-GAME = [  # who went out, what the others were caught with (tests/support.py's GAME)
+# A copy of tests/support.py's GAME, not an import: support imports this version's scorekeeper, and this
+# script must run with an earlier version's on the path.
+GAME = [  # who went out, what the others were caught with
     ("Ann", {"Bob": "K 7 7 2", "Cy": "JKR A 3", "Di": "10 J Q"}),
     ("Bob", {"Ann": "5", "Cy": "", "Di": "K K"}),
     ("Cy", {"Ann": "2 2", "Bob": "A", "Di": "3 4 5"}),
