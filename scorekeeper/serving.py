@@ -46,7 +46,8 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], address, name, f"{name}.local"]
     with app.app_context():
         problem = automatic_backup("start")
-    click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
+    if problem or app.config["AUTO_BACKUP"]:
+        click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
     click.echo(f"Scorekeeper is serving at {url}")
     if network and address:
         click.echo("Scan to open it on a phone on the same Wi-Fi:")

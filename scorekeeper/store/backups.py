@@ -58,6 +58,11 @@ class Backup:
         return self.made_at.strftime("%Y-%m")
 
 
+def with_journal(path: Path) -> tuple[Path, Path, Path]:
+    """A database file and the two SQLite may keep beside it (-wal, -shm)."""
+    return path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+
+
 def parse_name(path: Path) -> Backup | None:
     """A backup this module made, from its file name; None for any other file."""
     match = NAME.fullmatch(path.name)
@@ -144,7 +149,7 @@ def prune(folder: str | Path) -> list[Path]:
     keep = to_keep(backups)
     gone = [backup.path for backup in backups if backup.path not in keep]
     for path in gone:
-        for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        for part in with_journal(path):
             part.unlink(missing_ok=True)
     return gone
 
@@ -195,8 +200,7 @@ def move_aside(database: Path, folder: Path, now: datetime) -> Path:
     """The damaged file (and its journal) moved into the backups folder as damaged-<time>.sqlite."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     aside = folder / f"damaged-{now.strftime(STAMP)}.sqlite"
-    for suffix in ("", "-wal", "-shm"):
-        part = database.with_name(database.name + suffix)
+    for part, moved in zip(with_journal(database), with_journal(aside), strict=True):
         if part.exists():
-            part.replace(aside.with_name(aside.name + suffix))
+            part.replace(moved)
     return aside
