@@ -3,12 +3,17 @@ computer only by default, or on the home network with ``--network``, with a QR c
 
 from __future__ import annotations
 
+import logging
 import socket
+from typing import TYPE_CHECKING, Any
 
 import click
 from flask import Flask
 
 from .store import automatic_backup
+
+if TYPE_CHECKING:
+    from waitress.server import BaseWSGIServer
 
 DEFAULT_PORT = 5000
 
@@ -33,8 +38,42 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
+def keep_alive_server(app: Flask, **adjustments: Any) -> BaseWSGIServer:
+    """waitress's server, except that an HTTP/1.1 answer without a body (the 304 of every unchanged
+    poll) leaves the connection open. waitress 3 closes it because such an answer has no
+    Content-Length, though RFC 9112 says a 304 ends at its headers; every phone's poll then paid for
+    a new TCP connection."""
+    from waitress.channel import HTTPChannel
+    from waitress.server import BaseWSGIServer, create_server
+    from waitress.task import WSGITask
+
+    class KeepAliveTask(WSGITask):
+        building_header = False
+
+        def build_response_header(self) -> bytes:
+            self.building_header = True
+            try:
+                return super().build_response_header()
+            finally:
+                self.building_header = False
+
+        def set_close_on_finish(self) -> None:
+            headers = getattr(self.request, "headers", {})  # an error answer's request has none
+            asked_to_close = headers.get("CONNECTION", "").lower() == "close"
+            if self.building_header and not self.has_body and self.version == "1.1" and not asked_to_close:
+                return
+            super().set_close_on_finish()
+
+    class KeepAliveChannel(HTTPChannel):
+        task_class = KeepAliveTask
+
+    server = create_server(app, **adjustments)
+    assert isinstance(server, BaseWSGIServer)  # one listening socket: 127.0.0.1 or 0.0.0.0
+    server.channel_class = KeepAliveChannel
+    return server
+
+
 def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
-    from waitress import serve as waitress_serve
 
     host = "0.0.0.0" if network else "127.0.0.1"
     address = lan_address() if network else "127.0.0.1"
@@ -59,7 +98,9 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
     click.echo("Stop it with Ctrl+C.")
     # A body larger than the app takes is refused by waitress from its Content-Length, before it is
     # read (by default waitress would spool up to 1 GiB to disk first).
-    waitress_serve(
+    server = keep_alive_server(
         app, host=host, port=port, threads=threads, ident="scorekeeper",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
     )  # fmt: skip
+    logging.basicConfig()  # waitress's own warnings (a queue of waiting requests) reach the terminal
+    server.run()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import html
+import http.client
+import json
 import re
 
 import pytest
-from support import PLAYERS, Api
+from support import PLAYERS, Api, free_port, start_server
 
 from scorekeeper.rules.ledger import standings
 
@@ -110,3 +112,33 @@ def test_a_poll_of_an_unchanged_game_is_answered_304_with_no_body(api: Api, clie
     token = re.search(r'/live/([\w-]+)', client.get(f"/games/{gid}").text).group(1)
     live = client.get(f"/live/{token}/state")
     assert client.get(f"/live/{token}/state", headers={"If-None-Match": live.headers["ETag"]}).status_code == 304
+
+
+def test_a_served_304_keeps_the_phones_connection_open(tmp_path):
+    """Issue 27: a phone polls on one kept-alive connection. waitress on its own closes the connection
+    after every 304 (it has no Content-Length), so every unchanged poll paid for a new TCP connection."""
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        phone = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        game = json.dumps({"ruleset": "ten-pennies", "players": PLAYERS})
+        phone.request("POST", "/api/games", body=game, headers={"Content-Type": "application/json"})
+        gid = json.loads(phone.getresponse().read())["id"]
+        phone.request("GET", f"/games/{gid}/table/state")
+        first = phone.getresponse()
+        first.read()
+        etag = first.getheader("ETag")
+        connection = phone.sock
+        for _ in range(3):
+            phone.request("GET", f"/games/{gid}/table/state", headers={"If-None-Match": etag})
+            answer = phone.getresponse()
+            assert (answer.status, answer.read(), answer.getheader("Connection")) == (304, b"", None)
+            assert phone.sock is connection, "the server closed the connection after a 304"
+        # A client that asks for the connection to close still has it closed.
+        phone.request("GET", f"/games/{gid}/table/state", headers={"If-None-Match": etag, "Connection": "close"})
+        answer = phone.getresponse()
+        answer.read()
+        assert answer.status == 304 and answer.getheader("Connection") == "close"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
