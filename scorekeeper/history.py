@@ -56,6 +56,17 @@ def describe_event(game: Game, event: Event) -> str:
     return f"Undid {entry_name(game, target)}" + (f" ({describe_event(game, target)})" if target else "")
 
 
+def describe_change(game: Game, event: Event) -> str:
+    """An entry as news from another phone: a round or hand says whether it was saved or corrected
+    ("Round 1 corrected: Ann went out. …"), since its bare line reads the same both ways."""
+    if not isinstance(event, (RoundRecord, HandRecord)):
+        return describe_event(game, event)
+    before = Game(game.setup, [e for e in game.events if e.id < event.id], tolerant=True)
+    corrected = len(before.rounds) >= event.round  # the round stood (not undone) when this came
+    told = describe_event(game, event).split(": ", 1)[1]
+    return f"{game.ruleset.round_word.capitalize()} {event.round} {'corrected' if corrected else 'saved'}: {told}"
+
+
 def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[HistoryEntry]:
     """The game's history, oldest first."""
     undoable, undone = game.undoable_entries(), game.undone_entries()

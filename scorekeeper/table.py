@@ -17,7 +17,7 @@ from typing import Any
 
 from .catalog import Catalog, UnknownRuleset
 from .events import EventFormatError, event_from_row, event_payload
-from .history import describe_event
+from .history import describe_change
 from .notes import NoteError, clean_note
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
@@ -520,7 +520,7 @@ def replay_checked(store: Store, catalog: Catalog, game_id: int) -> Game:
 
 def latest_change(game: Game) -> str:
     """The game's latest entry in table words ("Eve's buy in round 2"): what another phone changed."""
-    return describe_event(game, game.events[-1]) if game.events else "a change of the bowl carried in"
+    return describe_change(game, game.events[-1]) if game.events else "a change of the bowl carried in"
 
 
 def stale_message(loaded: LoadedGame) -> str:

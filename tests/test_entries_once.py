@@ -284,3 +284,25 @@ def test_a_rematch_of_a_locked_game_needs_its_pin_and_keeps_it(api, client):
     new = again.get_json()["id"]
     assert client.post(f"/api/games/{new}/buys", json={"player": "Bob"}).status_code == 401  # locked as well
     assert api.call("POST", f"/api/games/{new}/unlock", {"pin": "4321"})["locked"] is True
+
+
+def test_a_correction_made_on_another_phone_is_named_as_a_correction(api, client):
+    """Issue 26: the refused form says what changed in table words; a correction of round 1 made on
+    another phone while this one entered round 2 is "Round 1 corrected", not a bare round line."""
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    url = f"/games/{gid}/rounds/new"
+    form = drawn_round_form(client, url, "Bob", {"Ann": "Q", "Cy": "3", "Di": ""})
+    api.call("PUT", f"/api/games/{gid}/rounds/1", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": "5 5"}})
+    refused = client.post(url, data=form)
+    assert refused.status_code == 409 and rounds_recorded(api, gid) == 1
+    change = words(refused.text).split("while you entered this round (")[1]
+    assert change.startswith("Round 1 corrected: Ann went out.")
+    # Round 1 undone and entered again on the other phone is saved anew, not a correction.
+    form = drawn_round_form(client, url, "Bob", {"Ann": "Q", "Cy": "3", "Di": ""})
+    last = api.call("GET", f"/api/games/{gid}/history")[-1]["id"]
+    api.call("POST", f"/api/games/{gid}/undo", {"event": last}, 201)
+    api.round(gid, "Cy", {"Ann": "7", "Bob": "", "Di": ""})
+    refused = client.post(f"/games/{gid}/rounds/new", data=form)
+    assert refused.status_code == 409
+    assert words(refused.text).split("while you entered this round (")[1].startswith("Round 1 saved: Cy went out.")

@@ -252,7 +252,7 @@ def test_a_correction_on_another_phone_while_a_round_is_entered(two_phones, base
     settled(phone)
     alert = phone.locator(".flash-error.standing[role=alert]")
     expect(alert).to_be_in_viewport()
-    assert "Round 1: Ann went out" in alert.inner_text()  # the change, in table words
+    assert "Round 1 corrected: Ann went out" in alert.inner_text()  # the change, in table words
     assert phone.locator("h1").inner_text() == "Enter round 2"
     assert phone.locator('.hand-row[data-player="Ann"] input').input_value() == "Q"
     shot(phone, f"two-phones-correction-meanwhile-{phone.viewport_size['width']}", full_page=False)
