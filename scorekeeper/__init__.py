@@ -154,10 +154,12 @@ class RowIdConverter(IntegerConverter):
 
 
 def refresh_stale_nights(database: str, catalog: Catalog) -> None:
-    """Work out the carries of nights an upgrade left to the engine (once; usually none)."""
+    """Work out the carries of nights, and the results of games, an upgrade left to the engine
+    (once; usually none)."""
     store = store_module.Store(database)
     try:
         table.refresh_stale_nights(store, catalog)
+        table.refresh_stale_results(store, catalog)
     finally:
         store.close()
 

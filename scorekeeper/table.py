@@ -37,7 +37,7 @@ from .rules.night import (
 from .rules.rulesets import Ruleset
 from .rules.scoring import RoundError, score_draft
 from .side_input import hand_event
-from .store import NotFound, StaleWrite, Store, StoreError, exchange
+from .store import NotFound, StaleWrite, Store, StoreError, exchange, records
 from .store.rows import GameRow, ResultRow
 
 
@@ -376,7 +376,8 @@ def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: i
 def save_derived(store: Store, game: Game) -> None:
     """What the store keeps worked out for a game: each seat's results, and once the game has ended,
     each seat's money as it stood then (what a later correction is measured against)."""
-    store.save_results(game.id, result_rows(game))
+    if store.save_results(game.id, result_rows(game)):
+        records.refresh_game(store, game.id)
     if game.finished:
         store.keep_money_at_end(game.id, money_cents(game))
 
@@ -397,6 +398,10 @@ def result_rows(game: Game) -> list[ResultRow]:
                 "money": cents[seat],
                 "best_round": summary.best_round,
                 "worst_round": summary.worst_round,
+                "went_out": summary.went_out,
+                "buys": summary.buys,
+                "place": summary.place,
+                "caught": json.dumps(summary.caught),
             }
         )
     return rows
@@ -447,6 +452,17 @@ def refresh_night(store: Store, catalog: Catalog, night_id: int) -> None:
                 store.set_carry(row["id"], game.setup.carry_in)
             save_derived(store, game)
         store.night_refreshed(night_id)
+
+
+def refresh_stale_results(store: Store, catalog: Catalog) -> None:
+    """Work out again the results an upgrade asked for (players' records, m017): once, game by game."""
+    for game_id in store.stale_results():
+        with store.writing():
+            try:
+                save_derived(store, load_game(store, catalog, game_id).game)
+            except (MissingRuleset, GameNotFound):
+                pass  # a game whose ruleset file is gone keeps its old results until it is back
+            store.results_refreshed(game_id)
 
 
 def refresh_stale_nights(store: Store, catalog: Catalog) -> None:

@@ -236,6 +236,10 @@ class SeatSummary:
     money: int  # what the game paid them so far, in pennies
     best_round: int | None  # by the ruleset's measure: lowest points when lowest wins
     worst_round: int | None
+    place: int  # the seat's side's place (1 for the leader; equal totals share it)
+    went_out: int  # rounds (hands) this player went out
+    buys: int
+    caught: tuple[int, ...]  # cards caught in hand, round by round (a card game; () for books)
 
 
 @dataclass
@@ -432,6 +436,13 @@ class Game:
             money=self.money(name),
             best_round=ordered[0] if ordered else None,
             worst_round=ordered[-1] if ordered else None,
+            place=next((s.rank for s in self.standings() if s.name == side), 1),
+            went_out=sum(1 for result in self.rounds if result.went_out == name),
+            buys=self.buys_used(name),
+            caught=tuple(
+                len(entry.cards) for result in self.rounds
+                if isinstance(entry := result.results[side], PlayerResult)
+            ),  # fmt: skip
         )
 
     def money(self, player: str) -> int:

@@ -5,7 +5,8 @@ derived from it by the rules engine, so a correction never loses the entry it co
 
 By job: ``repository`` (the SQL), ``exchange`` (the export format and its import),
 ``web`` (the store in a Flask app: a connection per thread, teardown), ``startup`` (start-up
-checks and the copy itself), ``backups`` (the backups folder: made, checked, pruned, restored),
+checks and the copy itself), ``backups`` (the backups folder: made, checked, pruned, restored), ``records`` (players'
+records added up by day),
 ``migrations`` (the schema) and ``rows`` (the row types).
 """
 

@@ -282,6 +282,41 @@ def m016_drafts(db: Database) -> None:
     )
 
 
+@migrations()
+def m017_player_records(db: Database) -> None:
+    """A player's record (issue 29): each result also keeps the rounds the player went out, their
+    buys, the cards caught round by round, the seat's place and the day it counts on (the day its
+    night began, else the game's, in the server's time zone). ``player_days`` adds up a player's
+    finished games per ruleset ("" for all) and day, ``pair_days`` two players' games against each
+    other: a page adds up days, never games. Every game's results are worked out again by the
+    engine once, at the next start (``stale_results``). ``players.rated``: 0 leaves a player out of
+    the rating."""
+    results = db.table("results")
+    for column, kind in (("went_out", int), ("buys", int), ("place", int), ("caught", str), ("day", str)):
+        results.add_column(column, kind)
+    results.create_index(["player_id", "day"])
+    db.table("player_days").create(
+        {
+            "player_id": int, "ruleset": str, "day": str, "games": int, "wins": int, "rounds": int,
+            "points": int, "money": int, "lowest_round": int, "highest_round": int, "went_out": int,
+            "buys": int, "caught": str, "streak_first": int, "streak_last": int, "streak_longest": int,
+        },
+        pk=("player_id", "ruleset", "day"),
+        foreign_keys=[("player_id", "players", "id")],
+    )  # fmt: skip
+    db.table("player_days").create_index(["ruleset", "day"])
+    db.table("pair_days").create(
+        {
+            "player_id": int, "other_id": int, "ruleset": str, "day": str,
+            "games": int, "ahead": int, "behind": int, "money": int,
+        },
+        pk=("player_id", "other_id", "ruleset", "day"),
+    )  # fmt: skip
+    db.table("stale_results").create({"game_id": int}, pk="game_id")
+    db.execute("INSERT INTO stale_results SELECT DISTINCT game_id FROM results")
+    db.table("players").add_column("rated", int, not_null_default=1)
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

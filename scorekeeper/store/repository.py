@@ -18,6 +18,11 @@ from sqlite_utils.db import Table
 
 from ..rules.game import name_key
 from .migrations import RULESET_STATS_SQL, migrations
+
+# The day a game counts on in players' records: the day its night began (a night past midnight
+# stays one night), else the game's own, in the server's time zone.
+GAME_DAY_SQL = """SELECT date(coalesce(n.created_at, g.created_at), 'localtime')
+                  FROM games g LEFT JOIN nights n ON n.id = g.night_id WHERE g.id = ?"""
 from .rows import (
     RESULT_COLUMNS,
     DraftRow,
@@ -60,11 +65,11 @@ class StaleWrite(StoreError):
         self.actual = actual
 
 
-def _result_values(row: ResultRow) -> tuple[int | None, ...]:
+def _result_values(row: ResultRow) -> tuple[int | str | None, ...]:
     """A result row's values in RESULT_COLUMNS order."""
     return (
         row["seat"], row["rounds"], row["points"], row["won"], row["finished"], row["money"],
-        row["best_round"], row["worst_round"],
+        row["best_round"], row["worst_round"], row["went_out"], row["buys"], row["place"], row["caught"],
     )  # fmt: skip
 
 
@@ -339,17 +344,21 @@ class Store:
 
     # --- derived results, nights, players ----------------------------------------------------
 
-    def save_results(self, game_id: int, rows: Sequence[ResultRow]) -> None:
-        """Replace a game's derived per-seat results (the engine computes them)."""
+    def save_results(self, game_id: int, rows: Sequence[ResultRow]) -> bool:
+        """Replace a game's derived per-seat results (the engine computes them); True when the game
+        is finished or was (players' records must then be added up again)."""
         with self.writing():
+            was_finished = bool(self._value("SELECT max(finished) FROM results WHERE game_id = ?", [game_id]))
             self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
             ids = dict(self.db.execute("SELECT seat, player_id FROM game_players WHERE game_id = ?", [game_id]))
+            day = self._value(GAME_DAY_SQL, [game_id])
             self.db.conn.executemany(
-                f"INSERT INTO results (game_id, player_id, {', '.join(RESULT_COLUMNS)}) "
-                f"VALUES (?, ?, {', '.join('?' * len(RESULT_COLUMNS))})",
-                [[game_id, ids[row["seat"]], *_result_values(row)] for row in rows],
+                f"INSERT INTO results (game_id, player_id, day, {', '.join(RESULT_COLUMNS)}) "
+                f"VALUES (?, ?, ?, {', '.join('?' * len(RESULT_COLUMNS))})",
+                [[game_id, ids[row["seat"]], day, *_result_values(row)] for row in rows],
             )
             self._refresh_stats(list(ids.values()))
+        return was_finished or any(row["finished"] for row in rows)
 
     def _refresh_stats(self, player_ids: list[int]) -> None:
         """Recompute these players' leaderboard rows from their results (by index, not a scan)."""
@@ -517,6 +526,12 @@ class Store:
         self.db.execute("DELETE FROM drafts WHERE game_id = ? AND round <= ?", [game_id, up_to_round])
 
     # --- nights whose carries must be worked out again (after an upgrade or an import) ---------
+
+    def stale_results(self) -> list[int]:
+        return [int(r[0]) for r in self.db.execute("SELECT game_id FROM stale_results ORDER BY game_id")]
+
+    def results_refreshed(self, game_id: int) -> None:
+        self.db.execute("DELETE FROM stale_results WHERE game_id = ?", [game_id])
 
     def stale_nights(self) -> list[int]:
         return [int(r[0]) for r in self.db.execute("SELECT night_id FROM stale_nights ORDER BY night_id")]

@@ -102,6 +102,10 @@ class ResultRow(TypedDict):
     money: int
     best_round: int | None
     worst_round: int | None
+    went_out: int  # rounds (hands) the player went out
+    buys: int
+    place: int  # the seat's side's place at the end (1: leading)
+    caught: str  # cards caught round by round, a JSON list (card games; "[]" for books)
 
 
 class HistoryRow(ResultRow):
@@ -142,4 +146,7 @@ class LeaderRow(PlayerTotals):
     name: str
 
 
-RESULT_COLUMNS = ("seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round")
+RESULT_COLUMNS = (
+    "seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round",
+    "went_out", "buys", "place", "caught",
+)  # fmt: skip

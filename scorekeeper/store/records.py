@@ -1,0 +1,187 @@
+"""Players' records in SQL (issue 29): each player's finished games added up per ruleset and day
+(``player_days``; ruleset "" for all of them) and two players' games against each other
+(``pair_days``), rewritten for the days a game's results touch. Pages read days, never games, so
+they cost the same with 10,000 games as with 10; the arithmetic is ``rules.records``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules.records import GameLine, Streak, Tally, Versus, versus_in_game
+from .repository import Store
+
+ALL_RULESETS = ""
+
+def refresh_game(store: Store, game_id: int) -> None:
+    """Rewrite the day tallies of everyone in the game (inside the write that changed its results)."""
+    found = store.db.execute(
+        "SELECT g.ruleset, r.day FROM games g JOIN results r ON r.game_id = g.id WHERE g.id = ? LIMIT 1", [game_id]
+    ).fetchone()
+    if found is None:
+        return
+    ruleset, day = str(found[0]), str(found[1])
+    seats = store.db.execute("SELECT player_id, side FROM game_players WHERE game_id = ?", [game_id]).fetchall()
+    for player_id, _ in seats:
+        for kind in (ruleset, ALL_RULESETS):
+            _keep_day(store, player_id, kind, day)
+    for player_id, side in seats:
+        for other_id, other_side in seats:
+            if side != other_side:
+                for kind in (ruleset, ALL_RULESETS):
+                    _keep_pair_day(store, player_id, other_id, kind, day)
+
+
+def _ruleset_filter(ruleset: str) -> tuple[str, list[Any]]:
+    return ("", []) if ruleset == ALL_RULESETS else (" AND g.ruleset = ?", [ruleset])
+
+
+def _keep_day(store: Store, player_id: int, ruleset: str, day: str) -> None:
+    where, params = _ruleset_filter(ruleset)
+    rows = store.db.execute(
+        f"""SELECT r.won, r.rounds, r.points, r.money, r.best_round, r.worst_round, r.went_out, r.buys, r.caught
+            FROM results r JOIN games g ON g.id = r.game_id
+            WHERE r.player_id = ? AND r.day = ? AND r.finished = 1{where} ORDER BY r.game_id""",
+        [player_id, day, *params],
+    ).fetchall()
+    store.db.execute("DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND day = ?", [player_id, ruleset, day])
+    if not rows:
+        return
+    tally = Tally.of([_line(row) for row in rows])
+    store.db.execute(
+        """INSERT INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [player_id, ruleset, day, *_tally_values(tally)],
+    )
+
+
+def _line(row: Sequence[Any]) -> GameLine:
+    won, rounds, points, money, best, worst, went_out, buys, caught = row
+    rounds_seen = [value for value in (best, worst) if value is not None]
+    return GameLine(
+        won=bool(won),
+        rounds=rounds,
+        points=points,
+        money_cents=money,
+        best_low=min(rounds_seen) if rounds_seen else None,
+        best_high=max(rounds_seen) if rounds_seen else None,
+        went_out=went_out or 0,
+        buys=buys or 0,
+        caught=tuple(json.loads(caught or "[]")),
+    )
+
+
+def _tally_values(tally: Tally) -> list[Any]:
+    caught = {str(number): list(pair) for number, pair in sorted(tally.caught.items())}
+    return [
+        tally.games, tally.wins, tally.rounds, tally.points, tally.money_cents,
+        tally.lowest_round, tally.highest_round, tally.went_out, tally.buys, json.dumps(caught),
+        tally.streak.first, tally.streak.last, tally.streak.longest,
+    ]  # fmt: skip
+
+
+def _tally(row: dict[str, Any]) -> Tally:
+    return Tally(
+        games=row["games"],
+        wins=row["wins"],
+        rounds=row["rounds"],
+        points=row["points"],
+        money_cents=row["money"],
+        lowest_round=row["lowest_round"],
+        highest_round=row["highest_round"],
+        went_out=row["went_out"],
+        buys=row["buys"],
+        caught={int(number): (pair[0], pair[1]) for number, pair in json.loads(row["caught"]).items()},
+        streak=Streak(row["games"], row["streak_first"], row["streak_last"], row["streak_longest"]),
+    )
+
+
+def _keep_pair_day(store: Store, player_id: int, other_id: int, ruleset: str, day: str) -> None:
+    where, params = _ruleset_filter(ruleset)
+    rows = store.db.execute(
+        f"""SELECT a.place, b.place, a.money, b.money
+            FROM results a JOIN results b ON b.game_id = a.game_id AND b.player_id = ?
+            JOIN games g ON g.id = a.game_id
+            JOIN game_players pa ON pa.game_id = a.game_id AND pa.seat = a.seat
+            JOIN game_players pb ON pb.game_id = b.game_id AND pb.seat = b.seat
+            WHERE a.player_id = ? AND a.day = ? AND a.finished = 1 AND pa.side != pb.side{where}""",
+        [other_id, player_id, day, *params],
+    ).fetchall()
+    store.db.execute(
+        "DELETE FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND day = ?",
+        [player_id, other_id, ruleset, day],
+    )
+    if not rows:
+        return
+    total = Versus()
+    for row in rows:
+        total = total + versus_in_game(*row)
+    store.db.execute(
+        "INSERT INTO pair_days VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [player_id, other_id, ruleset, day, total.games, total.ahead, total.behind, total.money_cents],
+    )
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+
+def _period(start: str | None, end: str | None) -> tuple[str, list[str]]:
+    """Days from ``start`` to ``end`` (ISO dates, both included; either may be open)."""
+    return " AND day BETWEEN ? AND ?", [start or "0000-00-00", end or "9999-99-99"]
+
+
+def day_tallies(
+    store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
+) -> list[tuple[str, Tally]]:
+    """A player's days (oldest first) in a ruleset ("" for all) between two dates."""
+    where, params = _period(start, end)
+    rows = store._rows(
+        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where} ORDER BY day",
+        [player_id, ruleset, *params],
+    )
+    return [(row["day"], _tally(row)) for row in rows]
+
+
+def rivals(
+    store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
+) -> dict[int, Versus]:
+    """Everyone this player met on another side, by player id: their games against each other."""
+    where, params = _period(start, end)
+    rows = store.db.execute(
+        f"""SELECT other_id, sum(games), sum(ahead), sum(behind), sum(money) FROM pair_days
+            WHERE player_id = ? AND ruleset = ?{where} GROUP BY other_id""",
+        [player_id, ruleset, *params],
+    ).fetchall()
+    return {row[0]: Versus(*row[1:]) for row in rows}
+
+
+def versus(
+    store: Store, player_id: int, other_id: int, ruleset: str = ALL_RULESETS,
+    start: str | None = None, end: str | None = None,
+) -> Versus:  # fmt: skip
+    where, params = _period(start, end)
+    row = store.db.execute(
+        f"""SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),
+                   coalesce(sum(money), 0)
+            FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ?{where}""",
+        [player_id, other_id, ruleset, *params],
+    ).fetchone()
+    return Versus(*row)
+
+
+def season(
+    store: Store, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
+) -> dict[int, Tally]:
+    """Every player's tally over the days of a season, by player id."""
+    where, params = _period(start, end)
+    rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where} ORDER BY day", [ruleset, *params])
+    tallies: dict[int, Tally] = {}
+    for row in rows:
+        tallies[row["player_id"]] = tallies.get(row["player_id"], Tally()) + _tally(row)
+    return tallies
+
+
+def player_days_played(store: Store) -> tuple[str | None, str | None]:
+    """The first and the last day any finished game counts on."""
+    first, last = store.db.execute("SELECT min(day), max(day) FROM player_days").fetchone()
+    return first, last
