@@ -16,6 +16,8 @@ from ..catalog import UnknownRuleset
 from ..history import describe_events
 from ..night_report import night_report
 from ..notes import NoteError
+from ..players import records
+from ..players.records import SeasonError
 from ..rules.game import MAX_PENNY_CENTS, Game, GameError
 from ..rules.ledger import MoneyMode
 from ..store import NotFound, StaleWrite, get_store
@@ -65,6 +67,7 @@ def not_json(error: UnsupportedMediaType) -> ResponseReturnValue:
 
 
 @bp.errorhandler(BadRequest)
+@bp.errorhandler(SeasonError)
 @bp.errorhandler(UnknownRuleset)
 @bp.errorhandler(meld_checks.MeldQuestionError)
 def bad_request(error: Exception) -> ResponseReturnValue:
@@ -488,3 +491,48 @@ def unlocked(target: lock.Lock | None, data: dict[str, Any]) -> ResponseReturnVa
         return jsonify(token=None, locked=False)
     lock.verify_pin(get_store(), target, field(data, "pin", str))
     return jsonify(token=lock.issue_token(target), locked=True, lock=target.key)
+
+
+# --- players' records (issue 29) ------------------------------------------------------------------
+
+
+def season_asked() -> records.Season:
+    """``?ruleset=&from=&to=`` (or ``year=``); a bad one is a 400 that names it."""
+    return records.parse_season(request.args, records.known_rulesets(get_store(), current_catalog()))
+
+
+@bp.get("/players")
+def players() -> ResponseReturnValue:
+    """``[{"id", "name"}]``: everyone who has played, by name."""
+    return jsonify(records.everyone(get_store()))
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int) -> ResponseReturnValue:
+    """A player's record over the finished games asked for: ``games``, ``wins``, ``win_rate`` (a
+    fraction), ``longest_streak``, ``money_cents``, ``points_per_round`` (with a ruleset), ``best_round``,
+    ``worst_round``, money by month and year, and ``rating`` only while the house has it on."""
+    store = get_store()
+    found = store.player(player_id)
+    season = season_asked()
+    answer: dict[str, Any] = {"id": found["id"], "name": found["name"], **season_fields(season)}
+    answer |= records.player_record(store, current_catalog(), player_id, season)
+    rating = records.rating_of(store, current_app.config, player_id)
+    if rating is not None:
+        answer["rating"] = rating
+    return jsonify(answer)
+
+
+@bp.get("/players/<int:player_id>/versus/<int:other_id>")
+def versus(player_id: int, other_id: int) -> ResponseReturnValue:
+    """Two players' finished games against each other: ``games``, ``ahead``, ``behind`` (the first
+    player's view) and ``money_cents``, the first's money minus the second's over those games."""
+    store = get_store()
+    store.player(player_id), store.player(other_id)
+    season = season_asked()
+    return jsonify({"player": player_id, "other": other_id, **season_fields(season),
+                    **records.versus_record(store, player_id, other_id, season)})  # fmt: skip
+
+
+def season_fields(season: records.Season) -> dict[str, str | None]:
+    return {"ruleset": season.ruleset or None, "from": season.start, "to": season.end}

@@ -1,16 +1,22 @@
-"""Players across nights: a history page each, and the leaderboard."""
+"""Players across nights: a page each (their record and their games), head to head, the
+leaderboard and its seasons (with a printable summary)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from datetime import date
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from .. import table
 from ..forms import whole_number
-from ..printing.chart import Chart, progression_svg
+from ..printing import paper, pdf_response
+from ..printing.chart import Chart, money_svg, progression_svg
 from ..rules.rulesets import Winner
 from ..store import NotFound, get_store
 from ..web import current_catalog
+from . import records
+from .records import Season, SeasonError
 
 bp = Blueprint("players", __name__)
 PAGE_SIZE = 20
@@ -25,9 +31,79 @@ def page_marker(text: str) -> int:
     return value
 
 
+def season_from_request() -> Season:
+    """The filter of the page asked for; a bad one is a 400 that names it."""
+    try:
+        return records.parse_season(request.args, records.known_rulesets(get_store(), current_catalog()))
+    except SeasonError as error:
+        abort(400, str(error))
+
+
+def filter_choices() -> dict[str, object]:
+    """What the season filter offers: the rulesets and the years played."""
+    store = get_store()
+    return {
+        "ruleset_choices": [(r.id, r.name) for r in current_catalog().rulesets.values()],
+        "year_choices": records.years_played(store),
+        "year_chosen": request.args.get("year", ""),
+    }
+
+
 @bp.get("/players")
 def leaderboard() -> ResponseReturnValue:
-    return render_template("leaderboard.html", rows=get_store().leaderboard(), rulesets=current_catalog().rulesets)
+    """All time, a table per ruleset; with a season (a year, dates, a ruleset): that season's lines."""
+    season = season_from_request()
+    store, catalog = get_store(), current_catalog()
+    board = records.season_board(store, catalog, season) if season != Season() else None
+    return render_template(
+        "leaderboard.html",
+        rows=store.leaderboard() if board is None else [],
+        board=board,
+        highlights=records.season_highlights(board) if board else None,
+        season=season,
+        season_words=season.describe(catalog),
+        rulesets=catalog.rulesets,
+        **filter_choices(),
+    )
+
+
+@bp.get("/players/season.pdf")
+def season_pdf() -> ResponseReturnValue:
+    """The season summary to print: top finishers, the season's records, each player's line."""
+    season = season_from_request()
+    store, catalog = get_store(), current_catalog()
+    board = records.season_board(store, catalog, season)
+    html = render_template(
+        "pdf/season.html",
+        title=f"Season summary · {season.describe(catalog)}",
+        date=date.today().strftime("%A %-d %B %Y"),
+        board=board,
+        highlights=records.season_highlights(board),
+        ruleset=catalog.rulesets.get(season.ruleset),
+        season=season,
+        paper=paper(),
+        landscape=False,
+    )
+    return pdf_response(html, "season.pdf")
+
+
+@bp.get("/players/<int:player_id>/versus/<int:other_id>")
+def versus(player_id: int, other_id: int) -> ResponseReturnValue:
+    store = get_store()
+    try:
+        player, other = store.player(player_id), store.player(other_id)
+    except NotFound:
+        abort(404)
+    season = season_from_request()
+    return render_template(
+        "versus.html",
+        player=player,
+        other=other,
+        season=season,
+        season_words=season.describe(current_catalog()),
+        versus=records.versus_record(store, player_id, other_id, season),
+        **filter_choices(),
+    )
 
 
 @bp.get("/players/<int:player_id>")
@@ -48,6 +124,10 @@ def history(player_id: int) -> ResponseReturnValue:
             charts[row["game_id"]] = progression_svg(
                 game.competitors, game.running_totals(), Chart(width=520, height=200, legend_width=130)
             )
+    season = season_from_request()
+    catalog = current_catalog()
+    record = records.player_record(store, catalog, player_id, season)
+    money = records.money_over_time(store, player_id, season)
     return render_template(
         "player.html",
         player=player,
@@ -55,6 +135,30 @@ def history(player_id: int) -> ResponseReturnValue:
         charts=charts,
         stats=store.player_stats(player_id),
         older=older,
-        rulesets=current_catalog().rulesets,
+        rulesets=catalog.rulesets,
         unknown_winner=Winner.LOWEST,  # a ruleset no longer installed: read as the penny games are
+        season=season,
+        season_words=season.describe(catalog),
+        ruleset=catalog.rulesets.get(season.ruleset),
+        record=record,
+        rival_ids=records.rival_ids(store, record),
+        money_chart=money_svg(money) if len(money) > 1 else None,
+        rating=records.rating_of(store, current_app.config, player_id),
+        **filter_choices(),
     )
+
+
+@bp.post("/players/<int:player_id>/rating")
+def rating(player_id: int) -> ResponseReturnValue:
+    """Leave a player out of the house's rating, or rate them again (only while the rating is on)."""
+    store = get_store()
+    try:
+        player = store.player(player_id)
+    except NotFound:
+        abort(404)
+    if not current_app.config.get("RATING"):
+        abort(404)
+    rated = request.form.get("rated") == "1"
+    records.set_rated(store, player_id, rated)
+    flash(f"{player['name']} is rated again." if rated else f"{player['name']} is left out of the rating.", "ok")
+    return redirect(url_for("players.history", player_id=player_id))

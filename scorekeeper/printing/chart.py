@@ -70,3 +70,45 @@ def progression_svg(names: Sequence[str], rows: Sequence[dict[str, int]], chart:
         parts.append(f'<text x="{lx + 32}" y="{ly + 4}" font-size="12">{label}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def money_svg(points: Sequence[tuple[str, int]], chart: Chart = Chart(width=520, height=200, legend_width=20)) -> str:
+    """A player's money over time: the running total in cents after each day played (one line)."""
+    from ..rules.ledger import signed_cents
+
+    plot_w = chart.width - chart.margin_left - chart.legend_width
+    plot_h = chart.height - chart.margin_top - chart.margin_bottom
+    values = [0] + [cents for _, cents in points]
+    low, high = min(values), max(values)
+    high = high if high > low else low + 1
+    steps = max(len(points), 1)
+
+    def x(i: int) -> float:
+        return chart.margin_left + plot_w * i / steps
+
+    def y(value: int) -> float:
+        return chart.margin_top + plot_h * (high - value) / (high - low)
+
+    line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {chart.width} {chart.height}" '
+        f'width="{chart.width}" height="{chart.height}" role="img" '
+        f'aria-label="Money over time: {escape(signed_cents(values[-1]))} after {len(points)} days played">',
+        f'<line x1="{chart.margin_left}" y1="{y(0):.1f}" x2="{chart.margin_left + plot_w}" y2="{y(0):.1f}" '
+        'stroke="#777" stroke-width="1"/>',
+        f'<polyline points="{line}" fill="none" stroke="{STYLES[0][0]}" stroke-width="2.5"/>',
+    ]
+    labelled: list[float] = []
+    for value in sorted({0, low, high}, key=lambda v: (v != 0, v)):
+        if any(abs(y(value) - other) < 14 for other in labelled):
+            continue
+        labelled.append(y(value))
+        label = escape(signed_cents(value))
+        parts.append(
+            f'<text x="{chart.margin_left - 4}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="10">{label}</text>'
+        )
+    for i, (day, _) in ((0, points[0]), (len(points), points[-1])) if points else ():
+        anchor = "start" if i == 0 else "end"
+        parts.append(f'<text x="{x(i):.1f}" y="{chart.height - 8}" text-anchor="{anchor}" font-size="10">{day}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -290,7 +290,7 @@ def m017_player_records(db: Database) -> None:
     finished games per ruleset ("" for all) and day, ``pair_days`` two players' games against each
     other: a page adds up days, never games. Every game's results are worked out again by the
     engine once, at the next start (``stale_results``). ``players.rated``: 0 leaves a player out of
-    the rating."""
+    the rating; ``ratings`` keeps it worked out while ``ratings_stale`` has no row."""
     results = db.table("results")
     for column, kind in (("went_out", int), ("buys", int), ("place", int), ("caught", str), ("day", str)):
         results.add_column(column, kind)
@@ -315,6 +315,10 @@ def m017_player_records(db: Database) -> None:
     db.table("stale_results").create({"game_id": int}, pk="game_id")
     db.execute("INSERT INTO stale_results SELECT DISTINCT game_id FROM results")
     db.table("players").add_column("rated", int, not_null_default=1)
+    # The opt-in rating, kept worked out: rewritten from every finished game when a result changed.
+    db.table("ratings").create({"player_id": int, "mu": float, "sigma": float, "games": int}, pk="player_id")
+    db.table("ratings_stale").create({"id": int}, pk="id")
+    db.execute("INSERT INTO ratings_stale (id) VALUES (1)")
 
 
 STATS_SQL = """

@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..rules.rating import RatedGame, Rating
 from ..rules.records import GameLine, Streak, Tally, Versus, versus_in_game
 from .repository import Store
 
@@ -26,6 +27,7 @@ def refresh_game(store: Store, game_id: int) -> None:
     for player_id, _ in seats:
         for kind in (ruleset, ALL_RULESETS):
             _keep_day(store, player_id, kind, day)
+    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
     for player_id, side in seats:
         for other_id, other_side in seats:
             if side != other_side:
@@ -45,7 +47,9 @@ def _keep_day(store: Store, player_id: int, ruleset: str, day: str) -> None:
             WHERE r.player_id = ? AND r.day = ? AND r.finished = 1{where} ORDER BY r.game_id""",
         [player_id, day, *params],
     ).fetchall()
-    store.db.execute("DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND day = ?", [player_id, ruleset, day])
+    store.db.execute(
+        "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND day = ?", [player_id, ruleset, day]
+    )
     if not rows:
         return
     tally = Tally.of([_line(row) for row in rows])
@@ -181,7 +185,76 @@ def season(
     return tallies
 
 
-def player_days_played(store: Store) -> tuple[str | None, str | None]:
-    """The first and the last day any finished game counts on."""
-    first, last = store.db.execute("SELECT min(day), max(day) FROM player_days").fetchone()
-    return first, last
+def rulesets_played(store: Store) -> list[str]:
+    return [str(row[0]) for row in store.db.execute("SELECT DISTINCT ruleset FROM games ORDER BY ruleset")]
+
+
+def player_names(store: Store, player_ids: list[int]) -> dict[int, str]:
+    if not player_ids:
+        return {}
+    marks = ", ".join("?" * len(player_ids))
+    return dict(store.db.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", player_ids).fetchall())
+
+
+def players(store: Store) -> list[dict[str, Any]]:
+    """Everyone who has played, by name."""
+    return store._rows("SELECT id, name FROM players ORDER BY name_key, id")
+
+
+def years_played(store: Store) -> list[str]:
+    rows = store.db.execute("SELECT DISTINCT substr(day, 1, 4) FROM player_days WHERE ruleset = '' ORDER BY 1 DESC")
+    return [str(row[0]) for row in rows]
+
+
+# --- the opt-in rating ---------------------------------------------------------------------------
+
+
+def ratings_stale(store: Store) -> bool:
+    return store.db.execute("SELECT 1 FROM ratings_stale").fetchone() is not None
+
+
+def rated_games(store: Store) -> list[RatedGame]:
+    """Every finished game in the order played, its sides' rated players and places."""
+    rows = store.db.execute(
+        """SELECT r.game_id, gp.side, r.place, r.player_id
+           FROM results r JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat
+           JOIN players p ON p.id = r.player_id
+           WHERE r.finished = 1 AND p.rated = 1 ORDER BY r.day, r.game_id, gp.side, r.seat"""
+    ).fetchall()
+    games: list[RatedGame] = []
+    current: int | None = None
+    sides: dict[int, tuple[list[int], int]] = {}
+    for game_id, side, place, player_id in rows:
+        if game_id != current:
+            if current is not None:
+                games.append(RatedGame([(players, place) for players, place in sides.values()]))
+            current, sides = game_id, {}
+        sides.setdefault(side, ([], place))[0].append(player_id)
+    if current is not None:
+        games.append(RatedGame([(players, place) for players, place in sides.values()]))
+    return games
+
+
+def keep_ratings(store: Store, ratings: dict[int, Rating]) -> None:
+    with store.writing():
+        store.db.execute("DELETE FROM ratings")
+        store.db.conn.executemany(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?)",
+            [(player, r.mu, r.sigma, r.games) for player, r in ratings.items()],
+        )
+        store.db.execute("DELETE FROM ratings_stale")
+
+
+def rating(store: Store, player_id: int) -> Rating | None:
+    row = store.db.execute("SELECT mu, sigma, games FROM ratings WHERE player_id = ?", [player_id]).fetchone()
+    return None if row is None else Rating(*row)
+
+
+def is_rated(store: Store, player_id: int) -> bool:
+    return bool(store.db.execute("SELECT rated FROM players WHERE id = ?", [player_id]).fetchone()[0])
+
+
+def set_rated(store: Store, player_id: int, rated: bool) -> None:
+    with store.writing():
+        store.db.execute("UPDATE players SET rated = ? WHERE id = ?", [int(rated), player_id])
+        store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")

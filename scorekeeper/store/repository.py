@@ -18,11 +18,6 @@ from sqlite_utils.db import Table
 
 from ..rules.game import name_key
 from .migrations import RULESET_STATS_SQL, migrations
-
-# The day a game counts on in players' records: the day its night began (a night past midnight
-# stays one night), else the game's own, in the server's time zone.
-GAME_DAY_SQL = """SELECT date(coalesce(n.created_at, g.created_at), 'localtime')
-                  FROM games g LEFT JOIN nights n ON n.id = g.night_id WHERE g.id = ?"""
 from .rows import (
     RESULT_COLUMNS,
     DraftRow,
@@ -40,6 +35,12 @@ from .rows import (
     SeatRow,
     StatsRow,
 )
+
+# The day a game counts on in players' records: the day its night began (a night past midnight
+# stays one night), else the game's own, in the server's time zone.
+GAME_DAY_SQL = """SELECT date(coalesce(n.created_at, g.created_at), 'localtime')
+                  FROM games g LEFT JOIN nights n ON n.id = g.night_id WHERE g.id = ?"""
+
 
 BUSY_TIMEOUT_MS = 5000
 

@@ -1,0 +1,251 @@
+"""What the player page, head to head, seasons, the season PDF and the API show of a player's
+record: one home for the figures, assembled from the store's day tallies and ``rules.records``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from ..catalog import Catalog
+from ..rules.rating import Rating, new_player, rate
+from ..rules.records import (
+    MONTH,
+    YEAR,
+    Tally,
+    Versus,
+    by_period,
+    favourite_victim,
+    total,
+    toughest_opponent,
+)
+from ..rules.rulesets import Ruleset
+from ..store import Store
+from ..store import records as stored
+
+MAX_FILTER_TEXT = 64
+WHOLE_YEAR = ("-01-01", "-12-31")
+
+
+class SeasonError(ValueError):
+    """A filter the pages and the API cannot read; the message names it."""
+
+
+@dataclass(frozen=True)
+class Season:
+    """Which games count: a ruleset ("" for all) and the days from ``start`` to ``end`` (both
+    included, either open)."""
+
+    ruleset: str = ""
+    start: str | None = None
+    end: str | None = None
+
+    def describe(self, catalog: Catalog) -> str:
+        ruleset = catalog.rulesets.get(self.ruleset)
+        game = ruleset.name if ruleset else (self.ruleset or "every game")
+        if self.start and self.end and self.start[:4] == self.end[:4] and (self.start[4:], self.end[4:]) == WHOLE_YEAR:
+            return f"{game}, {self.start[:4]}"
+        if self.start or self.end:
+            return f"{game}, {self.start or 'the first game'} to {self.end or 'today'}"
+        return f"{game}, all time"
+
+    def query(self) -> dict[str, str]:
+        """As URL arguments (for links that keep the filter)."""
+        found = {"ruleset": self.ruleset, "from": self.start or "", "to": self.end or ""}
+        return {key: value for key, value in found.items() if value}
+
+
+def parse_season(args: Mapping[str, str], known_rulesets: set[str]) -> Season:
+    """``ruleset``, and ``year`` or ``from``/``to`` (YYYY-MM-DD), from a query string."""
+    ruleset = _text(args, "ruleset")
+    if ruleset and ruleset not in known_rulesets:
+        raise SeasonError(f"there is no ruleset {ruleset!r}")
+    year = _text(args, "year")
+    start, end = _day(args, "from"), _day(args, "to")
+    if year:
+        if start or end:
+            raise SeasonError("give a year or a range of dates (from, to), not both")
+        if not re.fullmatch(r"[12]\d{3}", year):
+            raise SeasonError(f"{year!r} is not a year (four digits, like 2026)")
+        start, end = f"{year}-01-01", f"{year}-12-31"
+    if start and end and start > end:
+        raise SeasonError(f"the range starts ({start}) after it ends ({end})")
+    return Season(ruleset, start, end)
+
+
+def _text(args: Mapping[str, str], name: str) -> str:
+    value = (args.get(name) or "").strip()
+    if len(value) > MAX_FILTER_TEXT:
+        raise SeasonError(f"{name} is too long ({len(value)} characters)")
+    return value
+
+
+def _day(args: Mapping[str, str], name: str) -> str | None:
+    value = _text(args, name)
+    if not value:
+        return None
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            raise ValueError
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise SeasonError(f"{name} {value!r} is not a date (YYYY-MM-DD, like 2026-11-21)") from None
+
+
+def known_rulesets(store: Store, catalog: Catalog) -> set[str]:
+    """Rulesets a filter may name: the installed ones and any a stored game was played with."""
+    return set(catalog.rulesets) | set(stored.rulesets_played(store))
+
+
+# --- one player's record ----------------------------------------------------------------------------
+
+
+def player_record(store: Store, catalog: Catalog, player_id: int, season: Season) -> dict[str, Any]:
+    """Every figure of a player's page for a season (the API gives the same, as JSON)."""
+    days = stored.day_tallies(store, player_id, season.ruleset, season.start, season.end)
+    tally = total(tally for _, tally in days)
+    ruleset = catalog.rulesets.get(season.ruleset)
+    rivals = named_rivals(store, player_id, season)
+    record: dict[str, Any] = {
+        "games": tally.games,
+        "wins": tally.wins,
+        "win_rate": _number(tally.win_rate),
+        "longest_streak": tally.streak.longest,
+        "money_cents": tally.money_cents,
+        "went_out": tally.went_out,
+        "buys_per_game": _number(tally.buys_per_game),
+        "money_by_month": [{"month": month, "money_cents": t.money_cents} for month, t in by_period(days, MONTH)],
+        "money_by_year": [{"year": year, "money_cents": t.money_cents} for year, t in by_period(days, YEAR)],
+        "toughest_opponent": toughest_opponent(rivals),
+        "favourite_victim": favourite_victim(rivals),
+        # Points are per game: never added across rulesets (a Pennies From Heaven hand is thousands).
+        "rounds": tally.rounds if season.ruleset else None,
+        "points_per_round": _number(tally.points_per_round) if season.ruleset else None,
+        "best_round": None,
+        "worst_round": None,
+        "hardest_round": None,
+    }
+    if season.ruleset:
+        lowest_wins = ruleset.winner.lowest_wins if ruleset else True
+        record["best_round"] = tally.best_round(lowest_wins)
+        record["worst_round"] = tally.worst_round(lowest_wins)
+        record["hardest_round"] = hardest_round(tally, ruleset)
+    return record
+
+
+def hardest_round(tally: Tally, ruleset: Ruleset | None) -> dict[str, Any] | None:
+    """The contract they fail most: the round they were caught with the most cards in, on average."""
+    number = tally.hardest_round()
+    if number is None:
+        return None
+    cards, times = tally.caught[number]
+    rule = ruleset.rounds[number - 1] if ruleset and number <= len(ruleset.rounds) else None
+    contract = rule.contract.describe() if rule and rule.contract else None
+    return {"round": number, "contract": contract, "cards": cards, "times": times}
+
+
+def named_rivals(store: Store, player_id: int, season: Season) -> dict[str, Versus]:
+    found = stored.rivals(store, player_id, season.ruleset, season.start, season.end)
+    names = stored.player_names(store, list(found))
+    return {names[other]: versus for other, versus in found.items()}
+
+
+def money_over_time(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:
+    """Money after each day played (cents, running), for the chart."""
+    running, points = 0, []
+    for day, tally in stored.day_tallies(store, player_id, season.ruleset, season.start, season.end):
+        running += tally.money_cents
+        points.append((day, running))
+    return points
+
+
+def versus_record(store: Store, player_id: int, other_id: int, season: Season) -> dict[str, Any]:
+    versus = stored.versus(store, player_id, other_id, season.ruleset, season.start, season.end)
+    return {"games": versus.games, "ahead": versus.ahead, "behind": versus.behind, "level": versus.level,
+            "money_cents": versus.money_cents}  # fmt: skip
+
+
+def season_board(store: Store, catalog: Catalog, season: Season) -> list[dict[str, Any]]:
+    """Each player's line of a season, most wins first (then money, then name)."""
+    tallies = stored.season(store, season.ruleset, season.start, season.end)
+    names = stored.player_names(store, list(tallies))
+    ruleset = catalog.rulesets.get(season.ruleset)
+    lowest_wins = ruleset.winner.lowest_wins if ruleset else True
+    lines = [
+        {
+            "id": player_id,
+            "name": names[player_id],
+            "games": t.games,
+            "wins": t.wins,
+            "win_rate": _number(t.win_rate),
+            "money_cents": t.money_cents,
+            "longest_streak": t.streak.longest,
+            "points_per_round": _number(t.points_per_round) if season.ruleset else None,
+            "best_round": t.best_round(lowest_wins) if season.ruleset else None,
+        }
+        for player_id, t in tallies.items()
+    ]
+    return sorted(lines, key=lambda line: (-line["wins"], -line["money_cents"], line["name"].casefold()))
+
+
+def season_highlights(board: list[dict[str, Any]]) -> dict[str, Any]:
+    """The records of a season: the most wins, the most money, the longest streak, the best round."""
+
+    def top(key: str, lowest: bool = False) -> dict[str, Any] | None:
+        found = [line for line in board if line[key] is not None]
+        if not found:
+            return None
+        best = (min if lowest else max)(line[key] for line in found)
+        return {"value": best, "names": [line["name"] for line in found if line[key] == best]}
+
+    return {
+        "wins": top("wins"),
+        "money_cents": top("money_cents"),
+        "longest_streak": top("longest_streak"),
+    }
+
+
+def everyone(store: Store) -> list[dict[str, Any]]:
+    return stored.players(store)
+
+
+def years_played(store: Store) -> list[str]:
+    return stored.years_played(store)
+
+
+def rival_ids(store: Store, record: Mapping[str, Any]) -> dict[str, int]:
+    """The ids of the toughest opponent and favourite victim, for links to head to head."""
+    names = [record[key] for key in ("toughest_opponent", "favourite_victim") if record[key]]
+    return {name: found for name in names if (found := store.player_id(name)) is not None}
+
+
+# --- the opt-in rating -------------------------------------------------------------------------------
+
+
+def rating_of(store: Store, config: Mapping[str, Any], player_id: int) -> dict[str, Any] | None:
+    """A player's rating when the house has switched it on: None when off; ``left_out`` when the
+    player asked not to be rated. Worked out again from every finished game after any change."""
+    if not config.get("RATING"):
+        return None
+    if not stored.is_rated(store, player_id):
+        return {"left_out": True}
+    if stored.ratings_stale(store):
+        stored.keep_ratings(store, rate(stored.rated_games(store)))
+    found = stored.rating(store, player_id) or new_player()
+    return rating_fields(found)
+
+
+def set_rated(store: Store, player_id: int, rated: bool) -> None:
+    stored.set_rated(store, player_id, rated)
+
+
+def rating_fields(found: Rating) -> dict[str, Any]:
+    return {"left_out": False, "mu": round(found.mu, 2), "sigma": round(found.sigma, 2), "games": found.games}
+
+
+def _number(value: Fraction | None) -> float | None:
+    """A ratio for the page and the API (the arithmetic stays exact until here)."""
+    return None if value is None else round(float(value), 4)
