@@ -41,8 +41,10 @@ def test_an_earlier_database_opens_with_every_game_as_it_was(version, tmp_path):
     shutil.copy(OLD / f"{version}.sqlite", database)
     said = json.loads((OLD / f"{version}.json").read_text())
     client = make_app(tmp_path, DATABASE=str(database)).test_client()
+    cents_by_game = {}
     for game in said["games"]:
         now = client.get(f"/api/games/{game['id']}").get_json()
+        cents_by_game[game["id"]] = now["penny_cents"]
         assert now["ruleset"] == game["ruleset"] and len(now["rounds"]) == game["rounds"]
         for field in ("points", "pennies_paid", "buys_left"):
             assert {p["name"]: p[field] for p in now["players"]} == game[field], (version, game["id"], field)
@@ -54,6 +56,13 @@ def test_an_earlier_database_opens_with_every_game_as_it_was(version, tmp_path):
             assert client.get(page).status_code == 200, page
     for page in ("/", "/nights", f"/nights/{said['night']}", "/players", "/players/1"):
         assert client.get(page).status_code == 200, page
+    # Players' records (m017) are worked out from the upgraded games: their finished games, their money.
+    for player in client.get("/api/players").get_json():
+        record = client.get(f"/api/players/{player['id']}").get_json()
+        finished = [game for game in said["games"] if game["finished"] and player["name"] in game["money"]]
+        assert record["games"] == len(finished) > 0, (version, player)
+        money = sum(game["money"][player["name"]] * cents_by_game[game["id"]] for game in finished)
+        assert record["money_cents"] == money, (version, player)
     then, night = said["night_report"], client.get(f"/api/nights/{said['night']}").get_json()
     assert night["nets"] == then["nets"] and night["left_in_bowls"] == then["left_in_bowls"]
     for game_then, game_now in zip(then["games"], night["games"], strict=True):

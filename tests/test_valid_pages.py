@@ -8,7 +8,7 @@ import re
 from collections import Counter
 
 import pytest
-from support import Api
+from support import Api, tie_game
 
 
 def pages(api: Api, client) -> dict[str, str]:
@@ -22,7 +22,10 @@ def pages(api: Api, client) -> dict[str, str]:
     in_night = api.new_game(night=night)["id"]
     locked = api.new_game(pin="2468")["id"]
     api.round(in_night, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
-    paths = [f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/rounds/new", f"/games/{gid}/rounds/1",
+    tie_game(api, None)  # a finished game: the players' records have figures
+    paths = ["/players?ruleset=ten-pennies&from=2000-01-01&to=2999-12-31", "/players/1?ruleset=ten-pennies",
+             "/players/1/versus/2",
+             f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/rounds/new", f"/games/{gid}/rounds/1",
              f"/games/{gid}/table", f"/live/{token}", f"/nights/{night}", f"/games/{pfh}/rounds/new", "/",
              "/nights", "/players", "/melds", "/games/new", f"/games/{gid}/rounds/1/edit",
              f"/games/{locked}/unlock", f"/games/{gid}/undo/1", "/players/1", f"/games/{in_night}",
