@@ -6,6 +6,7 @@ player written "ann" as well as "Ann". Every figure below is worked from the rul
 from __future__ import annotations
 
 import time
+from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from scorekeeper.rules.records import (
     Tally,
     Versus,
     by_period,
+    cover,
     favourite_victim,
     total,
     toughest_opponent,
@@ -58,6 +60,37 @@ def test_streaks_of_days_join_to_the_streak_of_the_season(wins, cut):
     runs = "".join("W" if w else "L" for w in wins).split("L")
     assert (Streak.of(wins[:cut]) + Streak.of(wins[cut:])).longest == max(len(run) for run in runs)
     assert Streak.of(wins[:cut]) + Streak.of(wins[cut:]) == Streak.of(wins)
+
+
+def days_in(low: str, high: str) -> list[date]:
+    """Every day of a covered period range ("2026", "2026-11" or "2026-11-21" keys)."""
+    first = date.fromisoformat(low + "-01-01"[len(low) - 4:] if len(low) < 10 else low)
+    if len(high) == 4:
+        last = date(int(high), 12, 31)
+    elif len(high) == 7:
+        last = date(int(high[:4]) + int(high[5:]) // 12, int(high[5:]) % 12 + 1, 1) - timedelta(days=1)
+    else:
+        last = date.fromisoformat(high)
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+@given(st.dates(date(1999, 1, 1), date(2031, 12, 31)), st.dates(date(1999, 1, 1), date(2031, 12, 31)),
+       st.booleans())  # fmt: skip
+def test_a_season_is_covered_by_its_periods_exactly_once(start, end, years):
+    """Whole years, whole months and days: every day of the season once, no day outside, oldest first."""
+    ranges = cover(start, end, years)
+    covered = [day for low, high in ranges for day in days_in(low, high)]
+    expected = [start + timedelta(days=n) for n in range((end - start).days + 1)]
+    assert covered == expected
+    assert len(ranges) <= 5 and all(len(low) == len(high) for low, high in ranges)
+    assert years or all(len(low) > 4 for low, _ in ranges)
+
+
+def test_a_long_season_is_a_few_periods():
+    assert cover(date(2025, 11, 15), date(2028, 2, 10)) == [
+        ("2025-11-15", "2025-11-30"), ("2025-12", "2025-12"), ("2026", "2027"), ("2028-01", "2028-01"),
+        ("2028-02-01", "2028-02-10"),
+    ]  # fmt: skip
 
 
 def line(won: bool, money: int = 0, caught: tuple[int, ...] = (), best: int = 0, worst: int = 0) -> GameLine:
@@ -226,6 +259,11 @@ def test_a_season_of_dates(api_of_history: Api):
     assert (october["games"], october["wins"], october["money_cents"]) == (1, 0, -14)
     november = api_of_history.call("GET", f"/api/players/{ann_id}?from=2026-11-01&to=2026-11-30")
     assert (november["games"], november["wins"], november["money_cents"]) == (3, 1, -7)  # G4, G5, G6
+    # Cut through two months: G2 (won, +22), G3 (−14), G4 (lost, no money).
+    cut = api_of_history.call("GET", f"/api/players/{ann_id}?from=2026-09-15&to=2026-11-16")
+    assert (cut["games"], cut["wins"], cut["money_cents"], cut["longest_streak"]) == (3, 1, 8, 1)
+    assert cut["money_by_month"] == [{"month": "2026-09", "money_cents": 22}, {"month": "2026-10", "money_cents": -14},
+                                     {"month": "2026-11", "money_cents": 0}]  # fmt: skip
     year = api_of_history.call("GET", f"/api/players/{ann_id}?year=2026")
     assert year["games"] == 6
     assert api_of_history.call("GET", f"/api/players/{ann_id}?year=2025")["games"] == 0

@@ -127,7 +127,7 @@ def history(player_id: int) -> ResponseReturnValue:
     season = season_from_request()
     catalog = current_catalog()
     record = records.player_record(store, catalog, player_id, season)
-    money = records.money_over_time(store, player_id, season)
+    money = records.money_over_time(record)
     return render_template(
         "player.html",
         player=player,

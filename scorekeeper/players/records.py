@@ -19,6 +19,7 @@ from ..rules.records import (
     Versus,
     by_period,
     favourite_victim,
+    months_back,
     total,
     toughest_opponent,
 )
@@ -105,8 +106,9 @@ def known_rulesets(store: Store, catalog: Catalog) -> set[str]:
 
 def player_record(store: Store, catalog: Catalog, player_id: int, season: Season) -> dict[str, Any]:
     """Every figure of a player's page for a season (the API gives the same, as JSON)."""
-    days = stored.day_tallies(store, player_id, season.ruleset, season.start, season.end)
-    tally = total(tally for _, tally in days)
+    periods = stored.tallies(store, player_id, season.ruleset, season.start, season.end)
+    tally = total(tally for _, tally in periods)
+    months = money_by_month(store, player_id, season)
     ruleset = catalog.rulesets.get(season.ruleset)
     rivals = named_rivals(store, player_id, season)
     record: dict[str, Any] = {
@@ -117,8 +119,8 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
         "money_cents": tally.money_cents,
         "went_out": tally.went_out,
         "buys_per_game": _number(tally.buys_per_game),
-        "money_by_month": [{"month": month, "money_cents": t.money_cents} for month, t in by_period(days, MONTH)],
-        "money_by_year": [{"year": year, "money_cents": t.money_cents} for year, t in by_period(days, YEAR)],
+        "money_by_month": [{"month": month, "money_cents": cents} for month, cents in months],
+        "money_by_year": [{"year": year, "money_cents": t.money_cents} for year, t in by_period(periods, YEAR)],
         "toughest_opponent": toughest_opponent(rivals),
         "favourite_victim": favourite_victim(rivals),
         # Points are per game: never added across rulesets (a Pennies From Heaven hand is thousands).
@@ -153,12 +155,28 @@ def named_rivals(store: Store, player_id: int, season: Season) -> dict[str, Vers
     return {names[other]: versus for other, versus in found.items()}
 
 
-def money_over_time(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:
-    """Money after each day played (cents, running), for the chart."""
-    running, points = 0, []
-    for day, tally in stored.day_tallies(store, player_id, season.ruleset, season.start, season.end):
-        running += tally.money_cents
-        points.append((day, running))
+MONTHS_SHOWN = 24
+
+
+def money_by_month(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:
+    """Money won or lost month by month (cents): the season's last MONTHS_SHOWN months played, so
+    a page of twenty years reads two years of months (and every year)."""
+    last = stored.last_day_played(store, player_id, season.ruleset, season.end)
+    if last is None:
+        return []
+    start = max(season.start or "", months_back(last, MONTHS_SHOWN - 1))
+    periods = stored.tallies(store, player_id, season.ruleset, start, last, years=False)
+    return [(month, tally.money_cents) for month, tally in by_period(periods, MONTH)]
+
+
+def money_over_time(record: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Money after each month of the record's months (cents, running from what came before), for the chart."""
+    months = record["money_by_month"]
+    running = record["money_cents"] - sum(month["money_cents"] for month in months)
+    points = []
+    for month in months:
+        running += month["money_cents"]
+        points.append((month["month"], running))
     return points
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from fractions import Fraction
 
 from .ledger import standings
@@ -228,3 +229,47 @@ def _most_often(rivals: Mapping[str, Versus], share: Callable[[Versus], Fraction
         return None
     return min(met, key=lambda name: (-share(met[name]), -met[name].games, name))
 
+
+
+# --- periods: a season as whole years, whole months and days -----------------------------------------
+
+FIRST_DAY, LAST_DAY = date(1000, 1, 1), date(9998, 12, 31)  # a season is clipped to these
+
+
+def cover(start: date, end: date, years: bool = True) -> list[tuple[str, str]]:
+    """The days from ``start`` to ``end`` (both included) as the fewest periods: whole years
+    ("2026"), whole months ("2026-11") and days ("2026-11-21"), each as a (first, last) pair of keys
+    of one length, oldest first. A tally is kept for every period, so a season of any length adds
+    up a few dozen tallies, not its games. ``years=False`` stops at months (money by month)."""
+    start, end = max(start, FIRST_DAY), min(end, LAST_DAY)
+    if start > end:
+        return []
+    first_year = start.year if (start.month, start.day) == (1, 1) else start.year + 1
+    last_year = end.year if (end.month, end.day) == (12, 31) else end.year - 1
+    if years and first_year <= last_year:
+        head = cover(start, date(first_year - 1, 12, 31), years) if start < date(first_year, 1, 1) else []
+        tail = cover(date(last_year + 1, 1, 1), end, years) if end > date(last_year, 12, 31) else []
+        return [*head, (f"{first_year:04d}", f"{last_year:04d}"), *tail]
+    first_month = start if start.day == 1 else _next_month(start)
+    last_month = end if (end + timedelta(days=1)).day == 1 else end.replace(day=1) - timedelta(days=1)
+    if first_month <= last_month:
+        head = [(start.isoformat(), (first_month - timedelta(days=1)).isoformat())] if start < first_month else []
+        tail = [((last_month + timedelta(days=1)).isoformat(), end.isoformat())] if end > last_month else []
+        return [*head, (first_month.isoformat()[:7], last_month.isoformat()[:7]), *tail]
+    return [(start.isoformat(), end.isoformat())]
+
+
+def _next_month(day: date) -> date:
+    """The first day of the month after ``day``'s."""
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def periods_of(day: str) -> tuple[str, str, str]:
+    """The day, the month and the year a day counts in ("2026-11-21", "2026-11", "2026")."""
+    return day, day[:7], day[:4]
+
+
+def months_back(day: str, months: int) -> str:
+    """The first day of the month ``months`` before ``day``'s ("2026-11-21", 23 → "2024-12-01")."""
+    index = int(day[:4]) * 12 + int(day[5:7]) - 1 - months
+    return f"{index // 12:04d}-{index % 12 + 1:02d}-01"

@@ -287,8 +287,9 @@ def m017_player_records(db: Database) -> None:
     """A player's record (issue 29): each result also keeps the rounds the player went out, their
     buys, the cards caught round by round, the seat's place and the day it counts on (the day its
     night began, else the game's, in the server's time zone). ``player_days`` adds up a player's
-    finished games per ruleset ("" for all) and day, ``pair_days`` two players' games against each
-    other: a page adds up days, never games. Every game's results are worked out again by the
+    finished games per ruleset ("" for all) and period (a day "2026-11-21", its month "2026-11" and
+    its year "2026"), ``pair_days`` two players' games against each other: a page adds up a few
+    periods, never games. Every game's results are worked out again by the
     engine once, at the next start (``stale_results``). ``players.rated``: 0 leaves a player out of
     the rating; ``ratings`` keeps it worked out while ``ratings_stale`` has no row."""
     results = db.table("results")
@@ -297,20 +298,20 @@ def m017_player_records(db: Database) -> None:
     results.create_index(["player_id", "day"])
     db.table("player_days").create(
         {
-            "player_id": int, "ruleset": str, "day": str, "games": int, "wins": int, "rounds": int,
+            "player_id": int, "ruleset": str, "period": str, "games": int, "wins": int, "rounds": int,
             "points": int, "money": int, "lowest_round": int, "highest_round": int, "went_out": int,
             "buys": int, "caught": str, "streak_first": int, "streak_last": int, "streak_longest": int,
         },
-        pk=("player_id", "ruleset", "day"),
+        pk=("player_id", "ruleset", "period"),
         foreign_keys=[("player_id", "players", "id")],
     )  # fmt: skip
-    db.table("player_days").create_index(["ruleset", "day"])
+    db.table("player_days").create_index(["ruleset", "period"])
     db.table("pair_days").create(
         {
-            "player_id": int, "other_id": int, "ruleset": str, "day": str,
+            "player_id": int, "other_id": int, "ruleset": str, "period": str,
             "games": int, "ahead": int, "behind": int, "money": int,
         },
-        pk=("player_id", "other_id", "ruleset", "day"),
+        pk=("player_id", "other_id", "ruleset", "period"),
     )  # fmt: skip
     db.table("stale_results").create({"game_id": int}, pk="game_id")
     db.execute("INSERT INTO stale_results SELECT DISTINCT game_id FROM results")

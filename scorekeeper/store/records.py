@@ -1,22 +1,37 @@
-"""Players' records in SQL (issue 29): each player's finished games added up per ruleset and day
-(``player_days``; ruleset "" for all of them) and two players' games against each other
-(``pair_days``), rewritten for the days a game's results touch. Pages read days, never games, so
-they cost the same with 10,000 games as with 10; the arithmetic is ``rules.records``."""
+"""Players' records in SQL (issue 29): each player's finished games added up per ruleset and period
+(``player_days``; ruleset "" for all of them; a period is a day, its month or its year) and two
+players' games against each other (``pair_days``), rewritten for the periods a game's results touch.
+A page adds up the few periods that cover its season (``rules.records.cover``), never games, so it
+costs the same with 10,000 games as with 10; the arithmetic is ``rules.records``."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from ..rules.rating import RatedGame, Rating
-from ..rules.records import GameLine, Streak, Tally, Versus, versus_in_game
+from ..rules.records import (
+    FIRST_DAY,
+    LAST_DAY,
+    GameLine,
+    Streak,
+    Tally,
+    Versus,
+    cover,
+    periods_of,
+    total,
+    versus_in_game,
+)
 from .repository import Store
 
 ALL_RULESETS = ""
 
+
 def refresh_game(store: Store, game_id: int) -> None:
-    """Rewrite the day tallies of everyone in the game (inside the write that changed its results)."""
+    """Rewrite the tallies of everyone in the game for its day, month and year (inside the write
+    that changed its results)."""
     found = store.db.execute(
         "SELECT g.ruleset, r.day FROM games g JOIN results r ON r.game_id = g.id WHERE g.id = ? LIMIT 1", [game_id]
     ).fetchone()
@@ -24,22 +39,23 @@ def refresh_game(store: Store, game_id: int) -> None:
         return
     ruleset, day = str(found[0]), str(found[1])
     seats = store.db.execute("SELECT player_id, side FROM game_players WHERE game_id = ?", [game_id]).fetchall()
+    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
     for player_id, _ in seats:
         for kind in (ruleset, ALL_RULESETS):
-            _keep_day(store, player_id, kind, day)
-    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
+            _keep_periods(store, player_id, kind, day)
     for player_id, side in seats:
         for other_id, other_side in seats:
             if side != other_side:
                 for kind in (ruleset, ALL_RULESETS):
-                    _keep_pair_day(store, player_id, other_id, kind, day)
+                    _keep_pair_periods(store, player_id, other_id, kind, day)
 
 
 def _ruleset_filter(ruleset: str) -> tuple[str, list[Any]]:
     return ("", []) if ruleset == ALL_RULESETS else (" AND g.ruleset = ?", [ruleset])
 
 
-def _keep_day(store: Store, player_id: int, ruleset: str, day: str) -> None:
+def _keep_periods(store: Store, player_id: int, ruleset: str, day: str) -> None:
+    """The day's tally from its games, then its month's from the month's days, its year's from the months."""
     where, params = _ruleset_filter(ruleset)
     rows = store.db.execute(
         f"""SELECT r.won, r.rounds, r.points, r.money, r.best_round, r.worst_round, r.went_out, r.buys, r.caught
@@ -47,16 +63,26 @@ def _keep_day(store: Store, player_id: int, ruleset: str, day: str) -> None:
             WHERE r.player_id = ? AND r.day = ? AND r.finished = 1{where} ORDER BY r.game_id""",
         [player_id, day, *params],
     ).fetchall()
+    _keep_tally(store, player_id, ruleset, day, Tally.of([_line(row) for row in rows]))
+    _, month, year = periods_of(day)
+    for period, finer, length in ((month, month + "-", 10), (year, year + "-", 7)):
+        parts = store._rows(
+            """SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND length(period) = ?
+               AND period BETWEEN ? AND ? ORDER BY period""",
+            [player_id, ruleset, length, finer, finer + "~"],
+        )
+        _keep_tally(store, player_id, ruleset, period, total(_tally(row) for row in parts))
+
+
+def _keep_tally(store: Store, player_id: int, ruleset: str, period: str, tally: Tally) -> None:
     store.db.execute(
-        "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND day = ?", [player_id, ruleset, day]
+        "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?", [player_id, ruleset, period]
     )
-    if not rows:
-        return
-    tally = Tally.of([_line(row) for row in rows])
-    store.db.execute(
-        """INSERT INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        [player_id, ruleset, day, *_tally_values(tally)],
-    )
+    if tally.games:
+        store.db.execute(
+            "INSERT INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [player_id, ruleset, period, *_tally_values(tally)],
+        )
 
 
 def _line(row: Sequence[Any]) -> GameLine:
@@ -100,7 +126,7 @@ def _tally(row: dict[str, Any]) -> Tally:
     )
 
 
-def _keep_pair_day(store: Store, player_id: int, other_id: int, ruleset: str, day: str) -> None:
+def _keep_pair_periods(store: Store, player_id: int, other_id: int, ruleset: str, day: str) -> None:
     where, params = _ruleset_filter(ruleset)
     rows = store.db.execute(
         f"""SELECT a.place, b.place, a.money, b.money
@@ -111,46 +137,76 @@ def _keep_pair_day(store: Store, player_id: int, other_id: int, ruleset: str, da
             WHERE a.player_id = ? AND a.day = ? AND a.finished = 1 AND pa.side != pb.side{where}""",
         [other_id, player_id, day, *params],
     ).fetchall()
-    store.db.execute(
-        "DELETE FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND day = ?",
-        [player_id, other_id, ruleset, day],
-    )
-    if not rows:
-        return
-    total = Versus()
+    day_total = Versus()
     for row in rows:
-        total = total + versus_in_game(*row)
+        day_total = day_total + versus_in_game(*row)
+    key = [player_id, other_id, ruleset]
+    _keep_versus(store, key, day, day_total)
+    _, month, year = periods_of(day)
+    for period, finer, length in ((month, month + "-", 10), (year, year + "-", 7)):
+        found = store.db.execute(
+            """SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),
+                      coalesce(sum(money), 0)
+               FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND length(period) = ?
+               AND period BETWEEN ? AND ?""",
+            [*key, length, finer, finer + "~"],
+        ).fetchone()
+        _keep_versus(store, key, period, Versus(*found))
+
+
+def _keep_versus(store: Store, key: list[Any], period: str, versus: Versus) -> None:
     store.db.execute(
-        "INSERT INTO pair_days VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [player_id, other_id, ruleset, day, total.games, total.ahead, total.behind, total.money_cents],
+        "DELETE FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND period = ?", [*key, period]
     )
+    if versus.games:
+        store.db.execute(
+            "INSERT INTO pair_days VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [*key, period, versus.games, versus.ahead, versus.behind, versus.money_cents],
+        )
 
 
 # --- reading ---------------------------------------------------------------------------------------
 
 
-def _period(start: str | None, end: str | None) -> tuple[str, list[str]]:
-    """Days from ``start`` to ``end`` (ISO dates, both included; either may be open)."""
-    return " AND day BETWEEN ? AND ?", [start or "0000-00-00", end or "9999-99-99"]
+def _covering(start: str | None, end: str | None, years: bool = True) -> tuple[str, list[Any]]:
+    """The periods that cover a season, as SQL (a season's bounds are ISO dates, either open)."""
+    first = date.fromisoformat(start) if start else FIRST_DAY
+    last = date.fromisoformat(end) if end else LAST_DAY
+    ranges = cover(first, last, years)
+    if not ranges:
+        return " AND 0", []
+    sql = " OR ".join("(length(period) = ? AND period BETWEEN ? AND ?)" for _ in ranges)
+    return f" AND ({sql})", [value for low, high in ranges for value in (len(low), low, high)]
 
 
-def day_tallies(
-    store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
-) -> list[tuple[str, Tally]]:
-    """A player's days (oldest first) in a ruleset ("" for all) between two dates."""
-    where, params = _period(start, end)
+def tallies(
+    store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None,
+    years: bool = True,
+) -> list[tuple[str, Tally]]:  # fmt: skip
+    """A player's tallies covering a season, oldest first: whole years, months and days (with
+    ``years=False`` no year is whole: money by month)."""
+    where, params = _covering(start, end, years)
     rows = store._rows(
-        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where} ORDER BY day",
+        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where} ORDER BY period",
         [player_id, ruleset, *params],
     )
-    return [(row["day"], _tally(row)) for row in rows]
+    return [(row["period"], _tally(row)) for row in rows]
+
+
+def last_day_played(store: Store, player_id: int, ruleset: str, end: str | None) -> str | None:
+    found = store.db.execute(
+        """SELECT max(period) FROM player_days WHERE player_id = ? AND ruleset = ? AND length(period) = 10
+           AND period <= ?""",
+        [player_id, ruleset, end or LAST_DAY.isoformat()],
+    ).fetchone()
+    return None if found[0] is None else str(found[0])
 
 
 def rivals(
     store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
 ) -> dict[int, Versus]:
     """Everyone this player met on another side, by player id: their games against each other."""
-    where, params = _period(start, end)
+    where, params = _covering(start, end)
     rows = store.db.execute(
         f"""SELECT other_id, sum(games), sum(ahead), sum(behind), sum(money) FROM pair_days
             WHERE player_id = ? AND ruleset = ?{where} GROUP BY other_id""",
@@ -163,7 +219,7 @@ def versus(
     store: Store, player_id: int, other_id: int, ruleset: str = ALL_RULESETS,
     start: str | None = None, end: str | None = None,
 ) -> Versus:  # fmt: skip
-    where, params = _period(start, end)
+    where, params = _covering(start, end)
     row = store.db.execute(
         f"""SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),
                    coalesce(sum(money), 0)
@@ -176,13 +232,13 @@ def versus(
 def season(
     store: Store, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
 ) -> dict[int, Tally]:
-    """Every player's tally over the days of a season, by player id."""
-    where, params = _period(start, end)
-    rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where} ORDER BY day", [ruleset, *params])
-    tallies: dict[int, Tally] = {}
+    """Every player's tally over a season, by player id."""
+    where, params = _covering(start, end)
+    rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where} ORDER BY period", [ruleset, *params])
+    found: dict[int, Tally] = {}
     for row in rows:
-        tallies[row["player_id"]] = tallies.get(row["player_id"], Tally()) + _tally(row)
-    return tallies
+        found[row["player_id"]] = found.get(row["player_id"], Tally()) + _tally(row)
+    return found
 
 
 def rulesets_played(store: Store) -> list[str]:
@@ -202,7 +258,9 @@ def players(store: Store) -> list[dict[str, Any]]:
 
 
 def years_played(store: Store) -> list[str]:
-    rows = store.db.execute("SELECT DISTINCT substr(day, 1, 4) FROM player_days WHERE ruleset = '' ORDER BY 1 DESC")
+    rows = store.db.execute(
+        "SELECT DISTINCT period FROM player_days WHERE ruleset = '' AND length(period) = 4 ORDER BY 1 DESC"
+    )
     return [str(row[0]) for row in rows]
 
 
