@@ -12,6 +12,7 @@ a slower or a busier machine. The run exits 1 when a target is missed.
 from __future__ import annotations
 
 import argparse
+import datetime
 import gc
 import io
 import json
@@ -439,9 +440,20 @@ def adversarial_benchmarks(rows: list[Row]) -> None:
 # --- growth --------------------------------------------------------------------------------------
 
 
+HISTORY_START = datetime.date(2007, 1, 5)
+GAMES_A_NIGHT = 10
+
+
+def game_date(gid: int) -> str:
+    """Ten games a night, a night a week: 10,000 games are nineteen years of Fridays."""
+    night = HISTORY_START + datetime.timedelta(weeks=(gid - 1) // GAMES_A_NIGHT)
+    return f"{night.isoformat()}T20:00:00+00:00"
+
+
 def build_history(path: str, games: int) -> tuple[int, int]:
-    """``games`` finished 4-player games among 24 players, written as an import (ids kept)."""
-    from scorekeeper.store import Store, exchange
+    """``games`` finished 4-player games among 24 players, written as an import (ids kept), ten a
+    night, one night a week (players' records are kept by day, month and year: the years count)."""
+    from scorekeeper.store import Store, exchange, records
     from scorekeeper.table import load_game, result_rows
 
     app = make_app(Path(path).parent, DATABASE=path, TESTING=False)
@@ -465,15 +477,13 @@ def build_history(path: str, games: int) -> tuple[int, int]:
         evs = []
         for number, (out, caught) in enumerate(script, start=1):
             payload = {"round": number, "went_out": letters[out], "caught": {letters[k]: v for k, v in caught.items()}}
-            evs.append(
-                {"id": next_event, "kind": "round", "payload": payload, "created_at": "2026-11-21T20:00:00+00:00"}
-            )
+            evs.append({"id": next_event, "kind": "round", "payload": payload, "created_at": game_date(gid)})
             next_event += 1
         dump_games.append(
             {
                 "id": gid,
                 "ruleset": "ten-pennies",
-                "created_at": "2026-11-21T20:00:00+00:00",
+                "created_at": game_date(gid),
                 "first_dealer": 0,
                 "penny_cents": 1,
                 "night_id": None,
@@ -488,6 +498,7 @@ def build_history(path: str, games: int) -> tuple[int, int]:
             if template is None:
                 template = result_rows(load_game(store, app.extensions["rulesets"], gid).game)
             store.save_results(gid, template)  # every game has the same script, so the same results
+            records.refresh_game(store, gid)
     player = store.player_id(names[0])
     store.close()
     return games, int(player or 1)
@@ -500,15 +511,21 @@ def growth_benchmarks(rows: list[Row]) -> None:
             path = f"{folder}/history-{size}.sqlite"
             last_game, player = build_history(path, size)
             client = make_app(Path(folder), DATABASE=path, TESTING=False).test_client()
+            last_year = game_date(size)[:4]
             pages = {
                 "game page": f"/games/{last_game}",
-                "player history": f"/players/{player}",
+                "player page (record of all time, games)": f"/players/{player}",
+                "player page, one ruleset, a range of dates": f"/players/{player}?ruleset=ten-pennies"
+                f"&from={last_year}-01-01&to={game_date(size)[:10]}",
+                "head to head": f"/players/{player}/versus/{player + 1}",
                 "leaderboard": "/players",
+                "season leaderboard (a year, one ruleset)": f"/players?ruleset=ten-pennies&year={last_year}",
+                "API: a player's record": f"/api/players/{player}",
             }
             for name, url in pages.items():
-                assert client.get(url).status_code == 200
+                assert client.get(url).status_code == 200, url
                 timings[(name, size)] = median_time(lambda u=url, c=client: c.get(u), repeats=31)
-    for name in ("game page", "player history", "leaderboard"):
+    for name in dict.fromkeys(name for name, _ in timings):
         small, big = timings[(name, 10)], timings[(name, 10_000)]
         rows.append(
             Row(

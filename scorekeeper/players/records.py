@@ -17,7 +17,6 @@ from ..rules.records import (
     YEAR,
     Tally,
     Versus,
-    by_period,
     favourite_victim,
     months_back,
     total,
@@ -108,7 +107,7 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
     """Every figure of a player's page for a season (the API gives the same, as JSON)."""
     periods = stored.tallies(store, player_id, season.ruleset, season.start, season.end)
     tally = total(tally for _, tally in periods)
-    months = money_by_month(store, player_id, season)
+    months, years = money_by_month(store, player_id, season), money_by_year(store, player_id, season)
     ruleset = catalog.rulesets.get(season.ruleset)
     rivals = named_rivals(store, player_id, season)
     record: dict[str, Any] = {
@@ -120,7 +119,7 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
         "went_out": tally.went_out,
         "buys_per_game": _number(tally.buys_per_game),
         "money_by_month": [{"month": month, "money_cents": cents} for month, cents in months],
-        "money_by_year": [{"year": year, "money_cents": t.money_cents} for year, t in by_period(periods, YEAR)],
+        "money_by_year": [{"year": year, "money_cents": cents} for year, cents in years],
         "toughest_opponent": toughest_opponent(rivals),
         "favourite_victim": favourite_victim(rivals),
         # Points are per game: never added across rulesets (a Pennies From Heaven hand is thousands).
@@ -165,8 +164,19 @@ def money_by_month(store: Store, player_id: int, season: Season) -> list[tuple[s
     if last is None:
         return []
     start = max(season.start or "", months_back(last, MONTHS_SHOWN - 1))
-    periods = stored.tallies(store, player_id, season.ruleset, start, last, years=False)
-    return [(month, tally.money_cents) for month, tally in by_period(periods, MONTH)]
+    return added_up(stored.money(store, player_id, season.ruleset, start, last, years=False), MONTH)
+
+
+def money_by_year(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:
+    return added_up(stored.money(store, player_id, season.ruleset, season.start, season.end, years=True), YEAR)
+
+
+def added_up(amounts: list[tuple[str, int]], length: int) -> list[tuple[str, int]]:
+    """Amounts of periods ("2026", "2026-11", "2026-11-21"), oldest first, added up by month or year."""
+    found: dict[str, int] = {}
+    for period, cents in amounts:
+        found[period[:length]] = found.get(period[:length], 0) + cents
+    return list(found.items())
 
 
 def money_over_time(record: Mapping[str, Any]) -> list[tuple[str, int]]:

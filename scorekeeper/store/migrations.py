@@ -313,6 +313,7 @@ def m017_player_records(db: Database) -> None:
         },
         pk=("player_id", "other_id", "ruleset", "period"),
     )  # fmt: skip
+    db.table("pair_days").create_index(["player_id", "ruleset", "period"])  # everyone a player met, in a season
     db.table("stale_results").create({"game_id": int}, pk="game_id")
     db.execute("INSERT INTO stale_results SELECT DISTINCT game_id FROM results")
     db.table("players").add_column("rated", int, not_null_default=1)

@@ -29,6 +29,21 @@ from .repository import Store
 ALL_RULESETS = ""
 
 
+ALL_TIME = "A"  # the period of every game: what a page of all time reads, one row
+
+
+def key(period: str) -> str:
+    """A period as stored: "Y2026", "M2026-11", "D2026-11-21" (and "A", all time). The letter keeps
+    each kind in its own stretch of the index, so a range of years never reads the months and days
+    between them."""
+    return period if period == ALL_TIME else {4: "Y", 7: "M"}.get(len(period), "D") + period
+
+
+def _chronological(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of disjoint periods, oldest first (their keys without the letter sort by time)."""
+    return sorted(rows, key=lambda row: row["period"][1:])
+
+
 def refresh_game(store: Store, game_id: int) -> None:
     """Rewrite the tallies of everyone in the game for its day, month and year (inside the write
     that changed its results)."""
@@ -65,23 +80,23 @@ def _keep_periods(store: Store, player_id: int, ruleset: str, day: str) -> None:
     ).fetchall()
     _keep_tally(store, player_id, ruleset, day, Tally.of([_line(row) for row in rows]))
     _, month, year = periods_of(day)
-    for period, finer, length in ((month, month + "-", 10), (year, year + "-", 7)):
+    for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
         parts = store._rows(
-            """SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND length(period) = ?
-               AND period BETWEEN ? AND ? ORDER BY period""",
-            [player_id, ruleset, length, finer, finer + "~"],
+            """SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND period BETWEEN ? AND ?
+               ORDER BY period""",
+            [player_id, ruleset, finer, finer + "~"],
         )
         _keep_tally(store, player_id, ruleset, period, total(_tally(row) for row in parts))
 
 
 def _keep_tally(store: Store, player_id: int, ruleset: str, period: str, tally: Tally) -> None:
     store.db.execute(
-        "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?", [player_id, ruleset, period]
+        "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?", [player_id, ruleset, key(period)]
     )
     if tally.games:
         store.db.execute(
             "INSERT INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [player_id, ruleset, period, *_tally_values(tally)],
+            [player_id, ruleset, key(period), *_tally_values(tally)],
         )
 
 
@@ -140,28 +155,28 @@ def _keep_pair_periods(store: Store, player_id: int, other_id: int, ruleset: str
     day_total = Versus()
     for row in rows:
         day_total = day_total + versus_in_game(*row)
-    key = [player_id, other_id, ruleset]
-    _keep_versus(store, key, day, day_total)
+    pair = [player_id, other_id, ruleset]
+    _keep_versus(store, pair, day, day_total)
     _, month, year = periods_of(day)
-    for period, finer, length in ((month, month + "-", 10), (year, year + "-", 7)):
+    for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
         found = store.db.execute(
             """SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),
                       coalesce(sum(money), 0)
-               FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND length(period) = ?
-               AND period BETWEEN ? AND ?""",
-            [*key, length, finer, finer + "~"],
+               FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND period BETWEEN ? AND ?""",
+            [*pair, finer, finer + "~"],
         ).fetchone()
-        _keep_versus(store, key, period, Versus(*found))
+        _keep_versus(store, pair, period, Versus(*found))
 
 
-def _keep_versus(store: Store, key: list[Any], period: str, versus: Versus) -> None:
+def _keep_versus(store: Store, pair: list[Any], period: str, versus: Versus) -> None:
     store.db.execute(
-        "DELETE FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND period = ?", [*key, period]
+        "DELETE FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND period = ?",
+        [*pair, key(period)],
     )
     if versus.games:
         store.db.execute(
             "INSERT INTO pair_days VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [*key, period, versus.games, versus.ahead, versus.behind, versus.money_cents],
+            [*pair, key(period), versus.games, versus.ahead, versus.behind, versus.money_cents],
         )
 
 
@@ -170,13 +185,15 @@ def _keep_versus(store: Store, key: list[Any], period: str, versus: Versus) -> N
 
 def _covering(start: str | None, end: str | None, years: bool = True) -> tuple[str, list[Any]]:
     """The periods that cover a season, as SQL (a season's bounds are ISO dates, either open)."""
+    if years and not start and not end:
+        return " AND period = ?", [ALL_TIME]
     first = date.fromisoformat(start) if start else FIRST_DAY
     last = date.fromisoformat(end) if end else LAST_DAY
     ranges = cover(first, last, years)
     if not ranges:
         return " AND 0", []
-    sql = " OR ".join("(length(period) = ? AND period BETWEEN ? AND ?)" for _ in ranges)
-    return f" AND ({sql})", [value for low, high in ranges for value in (len(low), low, high)]
+    sql = " OR ".join("period BETWEEN ? AND ?" for _ in ranges)
+    return f" AND ({sql})", [key(value) for low, high in ranges for value in (low, high)]
 
 
 def tallies(
@@ -187,19 +204,31 @@ def tallies(
     ``years=False`` no year is whole: money by month)."""
     where, params = _covering(start, end, years)
     rows = store._rows(
-        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where} ORDER BY period",
-        [player_id, ruleset, *params],
+        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where}", [player_id, ruleset, *params]
     )
-    return [(row["period"], _tally(row)) for row in rows]
+    return [(row["period"][1:], _tally(row)) for row in _chronological(rows)]
+
+
+def money(
+    store: Store, player_id: int, ruleset: str, start: str | None, end: str | None, years: bool
+) -> list[tuple[str, int]]:
+    """Money (cents) of the periods covering a season, oldest first, without reading whole tallies."""
+    where, params = _covering(start, end, years)
+    if years and not start and not end:  # every year, not the one row of all time
+        where, params = " AND period BETWEEN 'Y' AND 'Y~'", []
+    rows = store.db.execute(
+        f"SELECT period, money FROM player_days WHERE player_id = ? AND ruleset = ?{where}",
+        [player_id, ruleset, *params],
+    ).fetchall()
+    return sorted((str(period)[1:], int(cents)) for period, cents in rows)
 
 
 def last_day_played(store: Store, player_id: int, ruleset: str, end: str | None) -> str | None:
     found = store.db.execute(
-        """SELECT max(period) FROM player_days WHERE player_id = ? AND ruleset = ? AND length(period) = 10
-           AND period <= ?""",
-        [player_id, ruleset, end or LAST_DAY.isoformat()],
+        "SELECT max(period) FROM player_days WHERE player_id = ? AND ruleset = ? AND period BETWEEN 'D' AND ?",
+        [player_id, ruleset, key(end or LAST_DAY.isoformat())],
     ).fetchone()
-    return None if found[0] is None else str(found[0])
+    return None if found[0] is None else str(found[0])[1:]
 
 
 def rivals(
@@ -234,15 +263,16 @@ def season(
 ) -> dict[int, Tally]:
     """Every player's tally over a season, by player id."""
     where, params = _covering(start, end)
-    rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where} ORDER BY period", [ruleset, *params])
+    rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where}", [ruleset, *params])
     found: dict[int, Tally] = {}
-    for row in rows:
+    for row in _chronological(rows):
         found[row["player_id"]] = found.get(row["player_id"], Tally()) + _tally(row)
     return found
 
 
 def rulesets_played(store: Store) -> list[str]:
-    return [str(row[0]) for row in store.db.execute("SELECT DISTINCT ruleset FROM games ORDER BY ruleset")]
+    """Every ruleset a finished game was played with (from the leaderboard's rows: a few per player)."""
+    return [str(row[0]) for row in store.db.execute("SELECT DISTINCT ruleset FROM ruleset_stats ORDER BY ruleset")]
 
 
 def player_names(store: Store, player_ids: list[int]) -> dict[int, str]:
@@ -258,10 +288,15 @@ def players(store: Store) -> list[dict[str, Any]]:
 
 
 def years_played(store: Store) -> list[str]:
-    rows = store.db.execute(
-        "SELECT DISTINCT period FROM player_days WHERE ruleset = '' AND length(period) = 4 ORDER BY 1 DESC"
-    )
-    return [str(row[0]) for row in rows]
+    """From the last year played back to the first (two looks into the index, whatever the history)."""
+    ends = [
+        store.db.execute(
+            f"SELECT {end}(period) FROM player_days WHERE ruleset = '' AND period BETWEEN 'Y' AND 'Y~'"
+        ).fetchone()[0]
+        for end in ("min", "max")
+    ]  # one look into the index each (SQLite does not take both in one)
+    first, last = ends
+    return [] if first is None else [f"{year:04d}" for year in range(int(last[1:]), int(first[1:]) - 1, -1)]
 
 
 # --- the opt-in rating ---------------------------------------------------------------------------
