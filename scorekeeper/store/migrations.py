@@ -311,9 +311,8 @@ def m017_player_records(db: Database) -> None:
             "player_id": int, "other_id": int, "ruleset": str, "period": str,
             "games": int, "ahead": int, "behind": int, "money": int,
         },
-        pk=("player_id", "other_id", "ruleset", "period"),
+        pk=("player_id", "ruleset", "period", "other_id"),  # everyone a player met in a season: one range
     )  # fmt: skip
-    db.table("pair_days").create_index(["player_id", "ruleset", "period"])  # everyone a player met, in a season
     db.table("stale_results").create({"game_id": int}, pk="game_id")
     db.execute("INSERT INTO stale_results SELECT DISTINCT game_id FROM results")
     db.table("players").add_column("rated", int, not_null_default=1)
