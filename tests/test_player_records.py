@@ -305,6 +305,10 @@ def test_head_to_head(api_of_history: Api):
     # Ahead of Ann: Bob in 2 of 6, Cy in 2 of 5, Di in 2 of 5 (G3, G4; level in G1): Cy and Di tie,
     # on games too, and Cy comes first by name. Behind Ann: Bob in 4 of 6, Cy and Di in 2 of 5.
     assert (ann["toughest_opponent"], ann["favourite_victim"]) == ("Cy", "Bob")
+    # Everyone she met, most games first (then by name): Bob 6, Cy 5, Di 5.
+    assert [(o["name"], o["games"], o["ahead"], o["behind"]) for o in ann["opponents"]] == [
+        ("Bob", 6, 4, 2), ("Cy", 5, 2, 2), ("Di", 5, 2, 2),
+    ]  # fmt: skip
 
 
 def test_the_season_leaderboard_and_its_summary(api_of_history: Api):

@@ -120,6 +120,10 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
         "buys_per_game": _number(tally.buys_per_game),
         "money_by_month": [{"month": month, "money_cents": cents} for month, cents in months],
         "money_by_year": [{"year": year, "money_cents": cents} for year, cents in years],
+        "opponents": [
+            {"name": name, "games": v.games, "ahead": v.ahead, "behind": v.behind, "money_cents": v.money_cents}
+            for name, v in sorted(rivals.items(), key=lambda item: (-item[1].games, item[0].casefold()))
+        ],
         "toughest_opponent": toughest_opponent(rivals),
         "favourite_victim": favourite_victim(rivals),
         # Points are per game: never added across rulesets (a Pennies From Heaven hand is thousands).
@@ -245,8 +249,8 @@ def years_played(store: Store) -> list[str]:
 
 
 def rival_ids(store: Store, record: Mapping[str, Any]) -> dict[str, int]:
-    """The ids of the toughest opponent and favourite victim, for links to head to head."""
-    names = [record[key] for key in ("toughest_opponent", "favourite_victim") if record[key]]
+    """The ids of everyone the player met, for links to head to head."""
+    names = [opponent["name"] for opponent in record["opponents"]]
     return {name: found for name in names if (found := store.player_id(name)) is not None}
 
 
