@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -23,21 +23,51 @@ class Chart:
     legend_width: int = 150
 
 
+@dataclass(frozen=True)
+class Axes:
+    """Where a step and a value land on a chart: steps 0…``steps`` across, ``low``…``high`` up."""
+
+    chart: Chart
+    low: int
+    high: int
+    steps: int
+
+    @classmethod
+    def fitting(cls, chart: Chart, values: Sequence[int], steps: int) -> Axes:
+        low, high = min(values), max(values)
+        return cls(chart, low, high if high > low else low + 1, max(steps, 1))
+
+    @property
+    def plot_width(self) -> int:
+        return self.chart.width - self.chart.margin_left - self.chart.legend_width
+
+    def x(self, i: int) -> float:
+        return self.chart.margin_left + self.plot_width * i / self.steps
+
+    def y(self, value: int) -> float:
+        plot_h = self.chart.height - self.chart.margin_top - self.chart.margin_bottom
+        return self.chart.margin_top + plot_h * (self.high - value) / (self.high - self.low)
+
+    def value_labels(self, label: Callable[[int], str], font_size: int) -> list[str]:
+        """0, the lowest and the highest value beside the vertical axis, leaving out one too close to another."""
+        parts: list[str] = []
+        labelled: list[float] = []
+        for value in sorted({0, self.low, self.high}, key=lambda v: (v != 0, v)):
+            if any(abs(self.y(value) - other) < 14 for other in labelled):
+                continue  # too close to a label already drawn
+            labelled.append(self.y(value))
+            parts.append(
+                f'<text x="{self.chart.margin_left - 6}" y="{self.y(value) + 4:.1f}" text-anchor="end" '
+                f'font-size="{font_size}">{escape(label(value))}</text>'
+            )
+        return parts
+
+
 def progression_svg(names: Sequence[str], rows: Sequence[dict[str, int]], chart: Chart = Chart()) -> str:
     """Running totals after each round, as an SVG document fragment (names are escaped)."""
-    plot_w = chart.width - chart.margin_left - chart.legend_width
-    plot_h = chart.height - chart.margin_top - chart.margin_bottom
     values = [0] + [row[name] for row in rows for name in names]
-    low, high = min(values), max(values)
-    high = high if high > low else low + 1
-    rounds = max(len(rows), 1)
-
-    def x(i: int) -> float:
-        return chart.margin_left + plot_w * i / rounds
-
-    def y(value: int) -> float:
-        return chart.margin_top + plot_h * (high - value) / (high - low)
-
+    axes = Axes.fitting(chart, values, len(rows))
+    x, y, low, plot_w = axes.x, axes.y, axes.low, axes.plot_width
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {chart.width} {chart.height}" '
         f'width="{chart.width}" height="{chart.height}" role="img" aria-label="Score progression">',
@@ -46,14 +76,7 @@ def progression_svg(names: Sequence[str], rows: Sequence[dict[str, int]], chart:
         f'<line x1="{chart.margin_left}" y1="{y(0):.1f}" x2="{chart.margin_left + plot_w}" y2="{y(0):.1f}" '
         'stroke="#777" stroke-width="1"/>',
     ]
-    labelled: list[float] = []
-    for value in sorted({0, low, high}, key=lambda v: (v != 0, v)):
-        if any(abs(y(value) - other) < 14 for other in labelled):
-            continue  # too close to a label already drawn
-        labelled.append(y(value))
-        parts.append(
-            f'<text x="{chart.margin_left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="11">{value}</text>'
-        )
+    parts += axes.value_labels(str, 11)
     for i in range(1, len(rows) + 1):
         parts.append(f'<text x="{x(i):.1f}" y="{chart.height - 8}" text-anchor="middle" font-size="11">{i}</text>')
     for index, name in enumerate(names):
@@ -73,42 +96,25 @@ def progression_svg(names: Sequence[str], rows: Sequence[dict[str, int]], chart:
 
 
 def money_svg(points: Sequence[tuple[str, int]], chart: Chart = Chart(width=520, height=200, legend_width=20)) -> str:
-    """A player's money over time: the running total in cents after each day played (one line)."""
+    """A player's money over time: the running total in cents after each period (one line)."""
     from ..rules.ledger import signed_cents
 
-    plot_w = chart.width - chart.margin_left - chart.legend_width
-    plot_h = chart.height - chart.margin_top - chart.margin_bottom
     values = [0] + [cents for _, cents in points]
-    low, high = min(values), max(values)
-    high = high if high > low else low + 1
-    steps = max(len(points), 1)
-
-    def x(i: int) -> float:
-        return chart.margin_left + plot_w * i / steps
-
-    def y(value: int) -> float:
-        return chart.margin_top + plot_h * (high - value) / (high - low)
-
-    line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    axes = Axes.fitting(chart, values, len(points))
+    line = " ".join(f"{axes.x(i):.1f},{axes.y(v):.1f}" for i, v in enumerate(values))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {chart.width} {chart.height}" '
         f'width="{chart.width}" height="{chart.height}" role="img" '
-        f'aria-label="Money over time: {escape(signed_cents(values[-1]))} after {len(points)} days played">',
-        f'<line x1="{chart.margin_left}" y1="{y(0):.1f}" x2="{chart.margin_left + plot_w}" y2="{y(0):.1f}" '
-        'stroke="#777" stroke-width="1"/>',
+        f'aria-label="Money over time: {escape(signed_cents(values[-1]))} at the end">',
+        f'<line x1="{chart.margin_left}" y1="{axes.y(0):.1f}" x2="{chart.margin_left + axes.plot_width}" '
+        f'y2="{axes.y(0):.1f}" stroke="#777" stroke-width="1"/>',
         f'<polyline points="{line}" fill="none" stroke="{STYLES[0][0]}" stroke-width="2.5"/>',
+        *axes.value_labels(signed_cents, 10),
     ]
-    labelled: list[float] = []
-    for value in sorted({0, low, high}, key=lambda v: (v != 0, v)):
-        if any(abs(y(value) - other) < 14 for other in labelled):
-            continue
-        labelled.append(y(value))
-        label = escape(signed_cents(value))
-        parts.append(
-            f'<text x="{chart.margin_left - 4}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="10">{label}</text>'
-        )
-    for i, (day, _) in ((0, points[0]), (len(points), points[-1])) if points else ():
+    for i, (period, _) in ((0, points[0]), (len(points), points[-1])) if points else ():
         anchor = "start" if i == 0 else "end"
-        parts.append(f'<text x="{x(i):.1f}" y="{chart.height - 8}" text-anchor="{anchor}" font-size="10">{day}</text>')
+        parts.append(
+            f'<text x="{axes.x(i):.1f}" y="{chart.height - 8}" text-anchor="{anchor}" font-size="10">{period}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
