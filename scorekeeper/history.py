@@ -61,23 +61,41 @@ def describe_change(game: Game, event: Event) -> str:
     ("Round 1 corrected: Ann went out. …"), since its bare line reads the same both ways."""
     if not isinstance(event, (RoundRecord, HandRecord)):
         return describe_event(game, event)
-    before = Game(game.setup, [e for e in game.events if e.id < event.id], tolerant=True)
-    corrected = len(before.rounds) >= event.round  # the round stood (not undone) when this came
+    corrected = event.id in corrections(game)
     told = describe_event(game, event).split(": ", 1)[1]
     return f"{game.ruleset.round_word.capitalize()} {event.round} {'corrected' if corrected else 'saved'}: {told}"
 
 
+def corrections(game: Game) -> set[int]:
+    """The round (hand) entries that corrected a round standing when they came: not a round entered
+    again after its undo (an undo takes the whole round back; an undo of that undo puts it back)."""
+    by_id = {event.id: event for event in game.events}
+    standing: set[int] = set()
+    found: set[int] = set()
+    for event in game.events:
+        if isinstance(event, (RoundRecord, HandRecord)):
+            if event.round in standing:
+                found.add(event.id)
+            standing.add(event.round)
+        elif isinstance(event, Void):
+            target = by_id.get(event.target)
+            if isinstance(target, (RoundRecord, HandRecord)):
+                standing.discard(target.round)
+            elif isinstance(target, Void):
+                put_back = by_id.get(target.target)
+                if isinstance(put_back, (RoundRecord, HandRecord)):
+                    standing.add(put_back.round)
+    return found
+
+
 def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[HistoryEntry]:
     """The game's history, oldest first."""
-    undoable, undone = game.undoable_entries(), game.undone_entries()
-    seen_rounds: set[int] = set()
+    undoable, undone, corrected = game.undoable_entries(), game.undone_entries(), corrections(game)
     entries: list[HistoryEntry] = []
     for event in game.events:
         text = describe_event(game, event)
-        if isinstance(event, (RoundRecord, HandRecord)):
-            if event.round in seen_rounds:
-                text = "Correction — " + text
-            seen_rounds.add(event.round)
+        if event.id in corrected:
+            text = "Correction — " + text
         entries.append(
             {
                 "id": event.id,

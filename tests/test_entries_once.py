@@ -306,3 +306,6 @@ def test_a_correction_made_on_another_phone_is_named_as_a_correction(api, client
     refused = client.post(f"/games/{gid}/rounds/new", data=form)
     assert refused.status_code == 409
     assert words(refused.text).split("while you entered this round (")[1].startswith("Round 1 saved: Cy went out.")
+    # The history says the same: the correction is one, the round entered anew after its undo is not.
+    texts = [entry["text"] for entry in api.call("GET", f"/api/games/{gid}/history")]
+    assert texts[1].startswith("Correction — Round 1: Ann went out") and texts[-1].startswith("Round 1: Cy went out")
