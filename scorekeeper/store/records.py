@@ -58,11 +58,8 @@ def refresh_game(store: Store, game_id: int) -> None:
     for player_id, _ in seats:
         for kind in (ruleset, ALL_RULESETS):
             _keep_periods(store, player_id, kind, day)
-    for player_id, side in seats:
-        for other_id, other_side in seats:
-            if side != other_side:
-                for kind in (ruleset, ALL_RULESETS):
-                    _keep_pair_periods(store, player_id, other_id, kind, day)
+    for kind in (ruleset, ALL_RULESETS):
+        _keep_pair_periods(store, [player_id for player_id, _ in seats], kind, day)
 
 
 def _ruleset_filter(ruleset: str) -> tuple[str, list[Any]]:
@@ -141,42 +138,40 @@ def _tally(row: dict[str, Any]) -> Tally:
     )
 
 
-def _keep_pair_periods(store: Store, player_id: int, other_id: int, ruleset: str, day: str) -> None:
+def _keep_pair_periods(store: Store, players: list[int], ruleset: str, day: str) -> None:
+    """Every two of these players (on different sides that day): their day from its games, then its
+    month, year and all time from the periods below, a few statements for the whole table."""
     where, params = _ruleset_filter(ruleset)
+    marks = ", ".join("?" * len(players))
     rows = store.db.execute(
-        f"""SELECT a.place, b.place, a.money, b.money
-            FROM results a JOIN results b ON b.game_id = a.game_id AND b.player_id = ?
+        f"""SELECT a.player_id, b.player_id, a.place, b.place, a.money, b.money
+            FROM results a JOIN results b ON b.game_id = a.game_id AND b.seat != a.seat
             JOIN games g ON g.id = a.game_id
             JOIN game_players pa ON pa.game_id = a.game_id AND pa.seat = a.seat
             JOIN game_players pb ON pb.game_id = b.game_id AND pb.seat = b.seat
-            WHERE a.player_id = ? AND a.day = ? AND a.finished = 1 AND pa.side != pb.side{where}""",
-        [other_id, player_id, day, *params],
+            WHERE a.player_id IN ({marks}) AND a.day = ? AND a.finished = 1 AND b.player_id IN ({marks})
+            AND pa.side != pb.side{where}""",
+        [*players, day, *players, *params],
     ).fetchall()
-    day_total = Versus()
-    for row in rows:
-        day_total = day_total + versus_in_game(*row)
-    pair = [player_id, other_id, ruleset]
-    _keep_versus(store, pair, day, day_total)
+    days: dict[tuple[int, int], Versus] = {}
+    for player_id, other_id, *game in rows:
+        days[player_id, other_id] = days.get((player_id, other_id), Versus()) + versus_in_game(*game)
+    among = f"player_id IN ({marks}) AND other_id IN ({marks}) AND ruleset = ?"
+    chosen = [*players, *players, ruleset]
+    store.db.execute(f"DELETE FROM pair_days WHERE {among} AND period = ?", [*chosen, key(day)])
+    store.db.conn.executemany(
+        "INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(p, o, ruleset, key(day), v.games, v.ahead, v.behind, v.money_cents) for (p, o), v in days.items()],
+    )
     _, month, year = periods_of(day)
     for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
-        found = store.db.execute(
-            """SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),
-                      coalesce(sum(money), 0)
-               FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND period BETWEEN ? AND ?""",
-            [*pair, finer, finer + "~"],
-        ).fetchone()
-        _keep_versus(store, pair, period, Versus(*found))
-
-
-def _keep_versus(store: Store, pair: list[Any], period: str, versus: Versus) -> None:
-    store.db.execute(
-        "DELETE FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ? AND period = ?",
-        [*pair, key(period)],
-    )
-    if versus.games:
+        store.db.execute(f"DELETE FROM pair_days WHERE {among} AND period = ?", [*chosen, key(period)])
         store.db.execute(
-            "INSERT INTO pair_days VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [*pair, key(period), versus.games, versus.ahead, versus.behind, versus.money_cents],
+            f"""INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money)
+                SELECT player_id, other_id, ruleset, ?, sum(games), sum(ahead), sum(behind), sum(money)
+                FROM pair_days WHERE {among} AND period BETWEEN ? AND ? GROUP BY player_id, other_id""",
+            [key(period), *chosen, finer, finer + "~"],
         )
 
 
