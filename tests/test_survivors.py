@@ -218,3 +218,63 @@ def test_threes_in_pennies_from_heaven(rulesets, card, in_hand, points):
 
     ruleset = rulesets["pennies-from-heaven"]
     assert card_value(ruleset, parse_hand(card)[0], ruleset.books, in_hand) == points
+
+
+# --- more survivors of the partial run in MUTATION.md ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "number, said",
+    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"), (13, "13th"),
+     (20, "20th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th")],
+)  # fmt: skip
+def test_ordinals_as_said(number, said):
+    """The 11th buy is refused (RULES.md): English ordinals, 11th–13th included."""
+    from scorekeeper.rules.game import ordinal
+
+    assert ordinal(number) == said
+
+
+def test_undoing_one_of_two_buys_in_a_round_leaves_one(api):
+    """Two buys by Bob in round 1, the second undone: one buy counts in the round (one penny, one
+    from his stack), not none."""
+    gid = api.new_game()["id"]
+    api.buy(gid, "Bob")
+    api.buy(gid, "Bob")
+    last = api.call("GET", f"/api/games/{gid}/history")[-1]["id"]
+    api.call("POST", f"/api/games/{gid}/undo", {"event": last}, 201)
+    state = api.round(gid, "Ann", {"Bob": "K K", "Cy": "", "Di": ""})
+    assert state["rounds"][0]["buys"] == {"Ann": 0, "Bob": 1, "Cy": 0, "Di": 0}
+    bob = next(p for p in state["players"] if p["name"] == "Bob")
+    assert (bob["buys_left"], bob["pennies_paid"]) == (9, 1 + 2)  # one buy, two cards caught
+
+
+def test_the_totals_before_a_round_are_those_after_the_round_before(api):
+    """A hand's board minimum depends on the totals before it: the totals after round n − 1."""
+    from scorekeeper import table
+    from scorekeeper.store import get_store
+    from scorekeeper.web import current_catalog
+
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "5", "Di": ""})  # Bob 10, Cy 5
+    api.round(gid, "Bob", {"Ann": "Q Q", "Cy": "", "Di": "2"})  # Ann 20, Di 20
+    api.round(gid, "Cy", {"Ann": "", "Bob": "JKR", "Di": ""})  # Bob 50
+    with api.client.application.app_context():
+        game = table.load_game(get_store(), current_catalog(), gid).game
+    assert game.totals_before(1) == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
+    assert game.totals_before(2) == {"Ann": 0, "Bob": 10, "Cy": 5, "Di": 0}
+    assert game.totals_before(3) == {"Ann": 20, "Bob": 10, "Cy": 5, "Di": 20}
+
+
+def test_going_out_without_any_book_names_every_book_missing(api):
+    """Pennies From Heaven (RULES.md): going out takes a natural (red) book, a book of sevens and a
+    wild book, and no pile is picked up before the first natural book. Each missing one is named."""
+    from test_cousins import TEAMS, new_pfh, side
+
+    gid = new_pfh(api)["id"]
+    answer = api.call("POST", f"/api/games/{gid}/rounds",
+                      {"went_out": "Ann", "sides": [side(TEAMS[0], points=200), side(TEAMS[1], points=60)]}, 400)  # fmt: skip
+    assert answer["error"] == (
+        "hand 1: Ann & Cy cannot go out without a natural (red) book and a book of sevens and a wild book "
+        "(no pile can be picked up before the first natural book)"
+    )
