@@ -272,8 +272,8 @@ def test_going_out_without_any_book_names_every_book_missing(api):
     from test_cousins import TEAMS, new_pfh, side
 
     gid = new_pfh(api)["id"]
-    answer = api.call("POST", f"/api/games/{gid}/rounds",
-                      {"went_out": "Ann", "sides": [side(TEAMS[0], points=200), side(TEAMS[1], points=60)]}, 400)  # fmt: skip
+    hand = {"went_out": "Ann", "sides": [side(TEAMS[0], points=200), side(TEAMS[1], points=60)]}
+    answer = api.call("POST", f"/api/games/{gid}/rounds", hand, 400)
     assert answer["error"] == (
         "hand 1: Ann & Cy cannot go out without a natural (red) book and a book of sevens and a wild book "
         "(no pile can be picked up before the first natural book)"
