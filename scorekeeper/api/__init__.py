@@ -21,6 +21,7 @@ from ..players.records import SeasonError
 from ..rules.game import MAX_PENNY_CENTS, Game, GameError
 from ..rules.ledger import MoneyMode
 from ..store import NotFound, StaleWrite, get_store
+from ..store import records as stored
 from ..web import current_catalog
 from .bodies import BadRequest, body, field
 
@@ -504,7 +505,7 @@ def season_asked() -> records.Season:
 @bp.get("/players")
 def players() -> ResponseReturnValue:
     """``[{"id", "name"}]``: everyone who has played, by name."""
-    return jsonify(records.everyone(get_store()))
+    return jsonify(stored.players(get_store()))
 
 
 @bp.get("/players/<int:player_id>")
@@ -528,7 +529,8 @@ def versus(player_id: int, other_id: int) -> ResponseReturnValue:
     """Two players' finished games against each other: ``games``, ``ahead``, ``behind`` (the first
     player's view) and ``money_cents``, the first's money minus the second's over those games."""
     store = get_store()
-    store.player(player_id), store.player(other_id)
+    for someone in (player_id, other_id):
+        store.player(someone)  # 404 naming a player who does not exist
     season = season_asked()
     return jsonify({"player": player_id, "other": other_id, **season_fields(season),
                     **records.versus_record(store, player_id, other_id, season)})  # fmt: skip

@@ -14,6 +14,7 @@ from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
 from ..rules.rulesets import Winner
 from ..store import NotFound, get_store
+from ..store import records as stored
 from ..web import current_catalog
 from . import records
 from .records import Season, SeasonError
@@ -44,7 +45,7 @@ def filter_choices() -> dict[str, object]:
     store = get_store()
     return {
         "ruleset_choices": [(r.id, r.name) for r in current_catalog().rulesets.values()],
-        "year_choices": records.years_played(store),
+        "year_choices": stored.years_played(store),
         "year_chosen": request.args.get("year", ""),
     }
 
@@ -141,7 +142,7 @@ def history(player_id: int) -> ResponseReturnValue:
         season_words=season.describe(catalog),
         ruleset=catalog.rulesets.get(season.ruleset),
         record=record,
-        rival_ids=records.rival_ids(store, record),
+        rival_ids=records.rival_ids(record),
         money_chart=money_svg(money) if len(money) > 1 else None,
         rating=records.rating_of(store, current_app.config, player_id),
         **filter_choices(),
@@ -159,6 +160,6 @@ def rating(player_id: int) -> ResponseReturnValue:
     if not current_app.config.get("RATING"):
         abort(404)
     rated = request.form.get("rated") == "1"
-    records.set_rated(store, player_id, rated)
+    stored.set_rated(store, player_id, rated)
     flash(f"{player['name']} is rated again." if rated else f"{player['name']} is left out of the rating.", "ok")
     return redirect(url_for("players.history", player_id=player_id))

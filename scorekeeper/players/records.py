@@ -16,7 +16,7 @@ from ..rules.records import (
     MONTH,
     YEAR,
     Tally,
-    Versus,
+    by_period,
     favourite_victim,
     months_back,
     total,
@@ -109,7 +109,9 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
     tally = total(tally for _, tally in periods)
     months, years = money_by_month(store, player_id, season), money_by_year(store, player_id, season)
     ruleset = catalog.rulesets.get(season.ruleset)
-    rivals = named_rivals(store, player_id, season)
+    met = stored.rivals(store, player_id, season.ruleset, season.start, season.end)
+    names = stored.player_names(store, list(met))
+    rivals = {names[other]: versus for other, versus in met.items()}
     record: dict[str, Any] = {
         "games": tally.games,
         "wins": tally.wins,
@@ -121,9 +123,10 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
         "money_by_month": [{"month": month, "money_cents": cents} for month, cents in months],
         "money_by_year": [{"year": year, "money_cents": cents} for year, cents in years],
         "opponents": [
-            {"name": name, "games": v.games, "ahead": v.ahead, "behind": v.behind, "money_cents": v.money_cents}
-            for name, v in sorted(rivals.items(), key=lambda item: (-item[1].games, item[0].casefold()))
-        ],
+            {"id": other, "name": names[other], "games": v.games, "ahead": v.ahead, "behind": v.behind,
+             "money_cents": v.money_cents}
+            for other, v in sorted(met.items(), key=lambda item: (-item[1].games, names[item[0]].casefold()))
+        ],  # fmt: skip
         "toughest_opponent": toughest_opponent(rivals),
         "favourite_victim": favourite_victim(rivals),
         # Points are per game: never added across rulesets (a Pennies From Heaven hand is thousands).
@@ -152,12 +155,6 @@ def hardest_round(tally: Tally, ruleset: Ruleset | None) -> dict[str, Any] | Non
     return {"round": number, "contract": contract, "cards": cards, "times": times}
 
 
-def named_rivals(store: Store, player_id: int, season: Season) -> dict[str, Versus]:
-    found = stored.rivals(store, player_id, season.ruleset, season.start, season.end)
-    names = stored.player_names(store, list(found))
-    return {names[other]: versus for other, versus in found.items()}
-
-
 MONTHS_SHOWN = 24
 
 
@@ -168,19 +165,11 @@ def money_by_month(store: Store, player_id: int, season: Season) -> list[tuple[s
     if last is None:
         return []
     start = max(season.start or "", months_back(last, MONTHS_SHOWN - 1))
-    return added_up(stored.money(store, player_id, season.ruleset, start, last, years=False), MONTH)
+    return by_period(stored.money(store, player_id, season.ruleset, start, last, years=False), MONTH)
 
 
 def money_by_year(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:
-    return added_up(stored.money(store, player_id, season.ruleset, season.start, season.end, years=True), YEAR)
-
-
-def added_up(amounts: list[tuple[str, int]], length: int) -> list[tuple[str, int]]:
-    """Amounts of periods ("2026", "2026-11", "2026-11-21"), oldest first, added up by month or year."""
-    found: dict[str, int] = {}
-    for period, cents in amounts:
-        found[period[:length]] = found.get(period[:length], 0) + cents
-    return list(found.items())
+    return by_period(stored.money(store, player_id, season.ruleset, season.start, season.end, years=True), YEAR)
 
 
 def money_over_time(record: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -224,13 +213,13 @@ def season_board(store: Store, catalog: Catalog, season: Season) -> list[dict[st
 
 
 def season_highlights(board: list[dict[str, Any]]) -> dict[str, Any]:
-    """The records of a season: the most wins, the most money, the longest streak, the best round."""
+    """The records of a season: the most wins, the most money, the longest streak (with everyone who shares it)."""
 
-    def top(key: str, lowest: bool = False) -> dict[str, Any] | None:
+    def top(key: str) -> dict[str, Any] | None:
         found = [line for line in board if line[key] is not None]
         if not found:
             return None
-        best = (min if lowest else max)(line[key] for line in found)
+        best = max(line[key] for line in found)
         return {"value": best, "names": [line["name"] for line in found if line[key] == best]}
 
     return {
@@ -240,18 +229,9 @@ def season_highlights(board: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def everyone(store: Store) -> list[dict[str, Any]]:
-    return stored.players(store)
-
-
-def years_played(store: Store) -> list[str]:
-    return stored.years_played(store)
-
-
-def rival_ids(store: Store, record: Mapping[str, Any]) -> dict[str, int]:
-    """The ids of everyone the player met, for links to head to head."""
-    names = [opponent["name"] for opponent in record["opponents"]]
-    return {name: found for name in names if (found := store.player_id(name)) is not None}
+def rival_ids(record: Mapping[str, Any]) -> dict[str, int]:
+    """Everyone the player met, name to id, for links to head to head."""
+    return {opponent["name"]: opponent["id"] for opponent in record["opponents"]}
 
 
 # --- the opt-in rating -------------------------------------------------------------------------------
@@ -268,10 +248,6 @@ def rating_of(store: Store, config: Mapping[str, Any], player_id: int) -> dict[s
         stored.keep_ratings(store, rate(stored.rated_games(store)))
     found = stored.rating(store, player_id) or new_player()
     return rating_fields(found)
-
-
-def set_rated(store: Store, player_id: int, rated: bool) -> None:
-    stored.set_rated(store, player_id, rated)
 
 
 def rating_fields(found: Rating) -> dict[str, Any]:

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..rules.ledger import signed_cents
+
 # Distinct in colour and in dash pattern, so a black-and-white print still tells the lines apart.
 STYLES = [
     ("#1f77b4", ""), ("#d62728", "6 3"), ("#2ca02c", "2 2"), ("#9467bd", "8 3 2 3"),
@@ -97,8 +99,6 @@ def progression_svg(names: Sequence[str], rows: Sequence[dict[str, int]], chart:
 
 def money_svg(points: Sequence[tuple[str, int]], chart: Chart = Chart(width=520, height=200, legend_width=20)) -> str:
     """A player's money over time: the running total in cents after each period (one line)."""
-    from ..rules.ledger import signed_cents
-
     values = [0] + [cents for _, cents in points]
     axes = Axes.fitting(chart, values, len(points))
     line = " ".join(f"{axes.x(i):.1f},{axes.y(v):.1f}" for i, v in enumerate(values))

@@ -5,7 +5,7 @@ rating the games again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -26,11 +26,6 @@ class Rating:
     mu: float  # the skill the model believes
     sigma: float  # how unsure it is (a new player: 25 ± 8.3)
     games: int
-
-    @property
-    def shown(self) -> float:
-        """What a list is ordered by: the skill the player has at least, almost surely (μ − 3σ)."""
-        return self.mu - 3 * self.sigma
 
 
 def rate(games: Iterable[RatedGame]) -> dict[int, Rating]:
@@ -57,7 +52,3 @@ def _model_rating(rating: Rating | None) -> PlackettLuceRating:
 def new_player() -> Rating:
     start = MODEL.rating()
     return Rating(start.mu, start.sigma, 0)
-
-
-def ordered(ratings: Mapping[int, Rating]) -> list[int]:
-    return sorted(ratings, key=lambda player: -ratings[player].shown)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from fractions import Fraction
+from typing import TypeVar
 
 from .ledger import standings
 
@@ -144,6 +145,9 @@ class Tally:
         return min(averages, key=lambda number: (-averages[number], number))
 
 
+Added = TypeVar("Added", Tally, int)  # what by_period adds up
+
+
 def total(tallies: Iterable[Tally]) -> Tally:
     """Tallies in the order they were played (days, oldest first)."""
     result = Tally()
@@ -152,13 +156,13 @@ def total(tallies: Iterable[Tally]) -> Tally:
     return result
 
 
-def by_period(days: Iterable[tuple[str, Tally]], length: int) -> list[tuple[str, Tally]]:
-    """Day tallies ("2026-11-21", oldest first) added up by month (``length`` 7: "2026-11") or by
-    year (4: "2026"), oldest first."""
-    periods: dict[str, Tally] = {}
-    for day, tally in days:
-        period = day[:length]
-        periods[period] = periods.get(period, Tally()) + tally
+def by_period(amounts: Iterable[tuple[str, Added]], length: int) -> list[tuple[str, Added]]:
+    """Amounts of periods ("2026", "2026-11", "2026-11-21": tallies, or cents) added up by month
+    (``length`` 7: "2026-11") or by year (4: "2026"), oldest first."""
+    periods: dict[str, Added] = {}
+    for period, amount in amounts:
+        into = period[:length]
+        periods[into] = periods[into] + amount if into in periods else amount
     return sorted(periods.items())
 
 

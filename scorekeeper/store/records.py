@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import date
+from itertools import groupby
 from typing import Any
 
 from ..rules.rating import RatedGame, Rating
@@ -27,8 +28,6 @@ from ..rules.records import (
 from .repository import Store
 
 ALL_RULESETS = ""
-
-
 ALL_TIME = "A"  # the period of every game: what a page of all time reads, one row
 
 
@@ -45,8 +44,8 @@ def _chronological(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def refresh_game(store: Store, game_id: int) -> None:
-    """Rewrite the tallies of everyone in the game for its day, month and year (inside the write
-    that changed its results)."""
+    """Rewrite the tallies of everyone in the game, and of every two of them, for its day, month,
+    year and all time (inside the write that changed its results)."""
     found = store.db.execute(
         "SELECT g.ruleset, r.day FROM games g JOIN results r ON r.game_id = g.id WHERE g.id = ? LIMIT 1", [game_id]
     ).fetchone()
@@ -310,16 +309,11 @@ def rated_games(store: Store) -> list[RatedGame]:
            WHERE r.finished = 1 AND p.rated = 1 ORDER BY r.day, r.game_id, gp.side, r.seat"""
     ).fetchall()
     games: list[RatedGame] = []
-    current: int | None = None
-    sides: dict[int, tuple[list[int], int]] = {}
-    for game_id, side, place, player_id in rows:
-        if game_id != current:
-            if current is not None:
-                games.append(RatedGame([(players, place) for players, place in sides.values()]))
-            current, sides = game_id, {}
-        sides.setdefault(side, ([], place))[0].append(player_id)
-    if current is not None:
-        games.append(RatedGame([(players, place) for players, place in sides.values()]))
+    for _, seats in groupby(rows, key=lambda row: row[0]):
+        sides: dict[int, tuple[list[int], int]] = {}
+        for _, side, place, player_id in seats:
+            sides.setdefault(side, ([], place))[0].append(player_id)
+        games.append(RatedGame(list(sides.values())))
     return games
 
 
