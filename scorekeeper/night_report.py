@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Catalog
-from .rules.game import Game, name_key
+from .rules.game import Game
 from .rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
 from .rules.night import Leftover, leftovers
-from .rules.scoring import plural
+from .rules.setup import name_key
+from .rules.wording import plural
 from .store import Store
 from .store.rows import NightRow, PaymentRow
 from .table import load_game

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from .rules.books import SideResult
 from .rules.game import Game, RoundResult
 from .rules.ledger import minus
-from .rules.scoring import PlayerResult, plural
+from .rules.scoring import PlayerResult
+from .rules.wording import plural
 
 
 @dataclass(frozen=True)

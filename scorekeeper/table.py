@@ -21,7 +21,7 @@ from .history import describe_change
 from .notes import NoteError, clean_note
 from .pins import hash_new_pin
 from .rules.cards import Card, CardError, parse_hand
-from .rules.game import Buy, Event, Game, GameError, HandRecord, RoundRecord, Setup, Void, clean_name, name_key
+from .rules.game import Buy, Event, Game, HandRecord, RoundRecord, Void
 from .rules.ledger import MoneyMode
 from .rules.names import look_alike_key
 from .rules.night import (
@@ -36,6 +36,7 @@ from .rules.night import (
 )
 from .rules.rulesets import Ruleset
 from .rules.scoring import RoundError, score_draft
+from .rules.setup import GameError, Setup, clean_name, name_key
 from .side_input import hand_event
 from .store import NotFound, StaleWrite, Store, StoreError, exchange, records
 from .store.rows import GameRow, ResultRow

@@ -10,7 +10,7 @@ from flask import Flask
 
 from .notes import one_line
 from .rules.ledger import format_cents, format_money, minus, signed, signed_cents
-from .rules.scoring import listed, plural
+from .rules.wording import listed, plural
 from .scorepad import round_cells
 
 FILTERS: dict[str, Callable[..., str]] = {

@@ -195,7 +195,7 @@ def test_an_unknown_money_mode_is_named_with_the_ones_there_are():
      (20, "20th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th")],
 )  # fmt: skip
 def test_ordinals_as_the_table_says_them(number, said):
-    from scorekeeper.rules.game import ordinal
+    from scorekeeper.rules.wording import ordinal
 
     assert ordinal(number) == said
 
@@ -230,7 +230,7 @@ def test_threes_in_pennies_from_heaven(rulesets, card, in_hand, points):
 )  # fmt: skip
 def test_ordinals_as_said(number, said):
     """The 11th buy is refused (RULES.md): English ordinals, 11th–13th included."""
-    from scorekeeper.rules.game import ordinal
+    from scorekeeper.rules.wording import ordinal
 
     assert ordinal(number) == said
 

@@ -90,7 +90,7 @@ def _between_all(text: str, start: str, end: str) -> list[str]:
     [(["Ann"], "Ann"), (["Ann", "Bob"], "Ann and Bob"), (["Ann", "O'Brien", "Zoë"], "Ann, O'Brien and Zoë")],
 )
 def test_winners_are_listed_as_a_sentence_says_them(names, expected):
-    from scorekeeper.rules.scoring import listed
+    from scorekeeper.rules.wording import listed
 
     assert listed(names) == expected
 

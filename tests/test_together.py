@@ -163,7 +163,7 @@ def test_an_eleventh_buy_checked_against_the_game_before_the_tenth_is_refused(ap
     """Two phones tap Ann's buy at once with 9 used: each request loaded the game with 9; the one
     that writes second must be checked against 10, whatever version it carries."""
     from scorekeeper import table
-    from scorekeeper.rules.game import GameError
+    from scorekeeper.rules.setup import GameError
 
     gid = api.new_game()["id"]
     for _ in range(9):
@@ -194,7 +194,7 @@ def test_a_second_new_round_2_is_refused_never_stored_as_a_correction(app, api):
 
 def test_two_undos_of_one_buy_store_one(app, api):
     from scorekeeper import table
-    from scorekeeper.rules.game import GameError
+    from scorekeeper.rules.setup import GameError
 
     gid = api.new_game()["id"]
     api.buy(gid, "Bob")

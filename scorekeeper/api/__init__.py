@@ -18,8 +18,10 @@ from ..night_report import night_report
 from ..notes import NoteError
 from ..players import records
 from ..players.records import SeasonError
-from ..rules.game import MAX_PENNY_CENTS, Game, GameError
+from ..rules.game import Game
+from ..rules.game_json import game_json
 from ..rules.ledger import MoneyMode
+from ..rules.setup import MAX_PENNY_CENTS, GameError
 from ..store import NotFound, StaleWrite, get_store
 from ..store import records as stored
 from ..web import current_catalog
@@ -37,7 +39,7 @@ def string_map(data: dict[str, Any], name: str) -> dict[str, str]:
 
 
 def state(game: Game, status: int = 200) -> ResponseReturnValue:
-    return jsonify(game.to_json()), status
+    return jsonify(game_json(game)), status
 
 
 def load(game_id: int) -> Game:

@@ -16,8 +16,10 @@ from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events, entry_name, find_entry
 from ..once import form_key
-from ..rules.game import Game, GameError, HandRecord, Void, describe_round, seat_teams
-from ..rules.scoring import plural
+from ..rules.game import Game, HandRecord, Void
+from ..rules.game_json import describe_round
+from ..rules.setup import GameError, seat_teams
+from ..rules.wording import plural
 from ..store import NotFound, StaleWrite, exchange, get_store, last_backup
 from ..unlocking import unlock_page
 from ..web import current_catalog

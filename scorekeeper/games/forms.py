@@ -20,7 +20,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ..forms import WholeNumberField, choices, whole_number
 from ..pins import MAX_PIN, MIN_PIN, PIN_RULE
-from ..rules.game import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
+from ..rules.setup import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
 from ..side_input import MAX_COUNT
 
 MAX_PLAYERS = 8

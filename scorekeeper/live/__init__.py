@@ -9,7 +9,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from .. import table
-from ..rules.game import describe_round
+from ..rules.game_json import describe_round
 from ..store import NotFound, get_store
 from ..web import current_catalog
 

@@ -12,8 +12,8 @@ from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
 from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
-from ..rules.game import GameError
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
+from ..rules.setup import GameError
 from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page

@@ -13,9 +13,11 @@ from .. import table
 from ..catalog import UnknownRuleset
 from ..forms import whole_number
 from ..night_report import NightReport
-from ..rules.game import Game, GameError, check_players, dealer_seat, describe_round
+from ..rules.game import Game
+from ..rules.game_json import describe_round
 from ..rules.ledger import Payment
 from ..rules.rulesets import Ruleset
+from ..rules.setup import GameError, check_players, dealer_seat
 from ..store import get_store
 from ..web import current_catalog
 from .chart import progression_svg

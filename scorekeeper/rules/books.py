@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Rank
 from .rulesets import BookRule, Ruleset
-from .scoring import RoundError, plural
+from .scoring import RoundError
+from .wording import plural
 
 BOOK_KINDS = ("natural", "mixed", "sevens", "wild")
 BOOK_SIZE = 7

@@ -25,7 +25,7 @@ from itertools import combinations, islice
 from .cards import NATURAL_RANKS, Card, Rank
 from .melds import RUN_ORDER, MeldError, Reading, Stage, Verdict, label, read_meld
 from .rulesets import RoundRule, Ruleset
-from .scoring import plural
+from .wording import plural
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from enum import StrEnum
 from .books import board_minimum
 from .cards import NATURAL_RANKS, Card, Rank, Suit, format_hand
 from .rulesets import RoundRule, Ruleset
-from .scoring import card_points, listed, plural
+from .scoring import card_points
+from .wording import listed, plural
 
 
 class Stage(StrEnum):

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from .game import Event, Game, Setup
+from .game import Event, Game
+from .setup import Setup
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,12 @@ a scorekeeper makes before writing anything down (hand size, cards the decks can
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .cards import Card, Rank
-from .ledger import minus
 from .rulesets import Ruleset
+from .wording import plural
 
 SUITS_PER_RANK = 4
 
@@ -46,19 +46,6 @@ def buy_penalty(ruleset: Ruleset, buys: int) -> int:
 def next_buy_penalty(ruleset: Ruleset, buys_so_far: int) -> int:
     """What one more buy this round adds in penalty points (0 while buys are still free)."""
     return buy_penalty(ruleset, buys_so_far + 1) - buy_penalty(ruleset, buys_so_far)
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """ "1 deck", "2 decks"; ``many`` for nouns that do not just take an s ("penny", "pennies").
-    Below zero with a minus sign, not a hyphen ("−350 points")."""
-    return f"{minus(count)} {noun if count == 1 else many or noun + 's'}"
-
-
-def listed(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cy": names as a sentence says them."""
-    if len(names) <= 2:
-        return " and ".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def check_hand_size(ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int) -> None:

@@ -16,7 +16,7 @@ from typing import Any, cast
 from sqlite_utils import Database
 from sqlite_utils.db import Table
 
-from ..rules.game import name_key
+from ..rules.setup import name_key
 from .migrations import RULESET_STATS_SQL, migrations
 from .rows import (
     RESULT_COLUMNS,
