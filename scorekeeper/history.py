@@ -13,6 +13,7 @@ class HistoryEntry(TypedDict):
     id: int
     at: str
     text: str
+    round: bool  # a round's (or hand's) entry: its undo asks first, a buy's does not
     undoable: bool  # a live buy, or the last round: it can be undone
     restorable: bool  # an undo in force: what it took back can be put back
 
@@ -101,6 +102,7 @@ def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[
                 "id": event.id,
                 "at": (times or {}).get(event.id, ""),
                 "text": text,
+                "round": isinstance(event, (RoundRecord, HandRecord)),
                 "undoable": event.id in undoable,
                 "restorable": event.id in undone,
             }

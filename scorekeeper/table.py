@@ -567,7 +567,7 @@ def create_night(store: Store, name: str, money: MoneyMode) -> int:
     name = name.strip()
     if len(name) > MAX_NIGHT_NAME:
         raise GameError(f"a night's name is at most {MAX_NIGHT_NAME} characters, not {len(name)}")
-    return store.create_night(name, money.value)
+    return store.create_night(name, money)
 
 
 def set_money_mode(store: Store, night_id: int, money: MoneyMode) -> None:
@@ -576,7 +576,7 @@ def set_money_mode(store: Store, night_id: int, money: MoneyMode) -> None:
     with store.writing():
         if store.night(night_id)["closed_at"]:
             raise NightClosed(night_id, "its money mode stays as it was")
-        store.set_money_mode(night_id, money.value)
+        store.set_money_mode(night_id, money)
 
 
 def pay(store: Store, catalog: Catalog, night_id: int, payer: str, payee: str, cents: int) -> int:

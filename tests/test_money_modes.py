@@ -166,3 +166,31 @@ def test_the_history_lists_entries_with_the_ids_undo_takes(api):
     ]  # fmt: skip
     api.call("POST", f"/api/games/{gid}/undo", {"event": entries[0]["id"]}, 201)
     assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 10
+
+
+def test_an_imported_night_keeps_its_money_mode_and_an_unknown_one_is_refused(api, runner, tmp_path):
+    """A night on paper comes back on paper; an export from before money modes (no "money") comes
+    back with pennies on the table; a mode the app does not know is refused by name, nothing imported."""
+    import json
+
+    from support import make_app
+
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    tie_game(api, night)
+    dump = tmp_path / "night.json"
+    assert runner.invoke(args=["export", str(dump)]).exit_code == 0
+    data = json.loads(dump.read_text())
+    for money, folder, expected in (("paper", "same", "paper"), (None, "old", "table")):
+        if money is None:
+            del data["nights"][0]["money"]
+        dump.write_text(json.dumps(data))
+        fresh = make_app(tmp_path / folder)
+        assert fresh.test_cli_runner().invoke(args=["import", str(dump)]).exit_code == 0
+        assert fresh.test_client().get(f"/api/nights/{night}").get_json()["money"] == expected
+    data["nights"][0]["money"] = "coins"
+    dump.write_text(json.dumps(data))
+    fresh = make_app(tmp_path / "bad")
+    refused = fresh.test_cli_runner().invoke(args=["import", str(dump)])
+    assert refused.exit_code != 0
+    assert f"night {night}: 'money' is one of 'table', 'paper', not 'coins'" in refused.output
+    assert fresh.test_client().get(f"/api/nights/{night}").status_code == 404

@@ -34,7 +34,7 @@ def report(night_id: int) -> NightReport:
 def index() -> ResponseReturnValue:
     form = NewNightForm()
     if form.validate_on_submit():
-        night_id = table.create_night(get_store(), form.name.data or "", MoneyMode(form.money.data or "table"))
+        night_id = table.create_night(get_store(), form.name.data or "", MoneyMode(form.money.data or MoneyMode.TABLE))
         flash("A new night: games you start now belong to it", "ok")
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights.html", nights=get_store().nights(), form=form), (400 if form.errors else 200)

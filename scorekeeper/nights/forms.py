@@ -17,7 +17,7 @@ class NewNightForm(FlaskForm):
     name = StringField(
         "Name (optional)", validators=[Length(max=MAX_NIGHT_NAME, message=f"at most {MAX_NIGHT_NAME} characters")]
     )
-    money = RadioField("How the money moves", choices=MONEY_CHOICES, default="table")
+    money = RadioField("How the money moves", choices=MONEY_CHOICES, default=MoneyMode.TABLE.value)
 
 
 class MoneyForm(FlaskForm):

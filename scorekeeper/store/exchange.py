@@ -8,6 +8,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
+from ..rules.ledger import MoneyMode
 from .repository import Store, StoreError
 from .rows import GameRow, NightRow
 
@@ -44,6 +45,14 @@ def _check_date(text: str, where: str) -> None:
         datetime.fromisoformat(text)
     except ValueError:
         raise StoreError(f"{where} must be a date and time (ISO 8601), not {text!r:.40}") from None
+
+
+def _money_mode(night: dict[str, Any]) -> str:
+    """How an imported night pays; exports made before nights had a money mode: pennies on the table."""
+    try:
+        return MoneyMode.parse(night.get("money", MoneyMode.TABLE.value), f"night {night['id']}: 'money'").value
+    except ValueError as error:
+        raise StoreError(str(error)) from None
 
 
 def _check_seats(seats: list[dict[str, Any]], game: dict[str, Any], where: str) -> None:
@@ -114,7 +123,7 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
             for key in ("created_at", "closed_at"):
                 if row[key] is not None:
                     _check_date(row[key], f"night {row['id']}: {key!r}")
-            row["money"] = night.get("money", "table") if night.get("money") in ("table", "paper") else "table"
+            row["money"] = _money_mode(night)
             if store.has_row("nights", row["id"]):
                 raise StoreError(f"night {row['id']} already exists: import into an empty database")
             store.table("nights").insert(row)

@@ -16,6 +16,7 @@ from typing import Any, cast
 from sqlite_utils import Database
 from sqlite_utils.db import Table
 
+from ..rules.ledger import MoneyMode
 from ..rules.setup import name_key
 from .migrations import RULESET_STATS_SQL, migrations
 from .rows import (
@@ -407,14 +408,14 @@ class Store:
         with self.writing():
             self.db.execute("UPDATE nights SET pin_hash = ? WHERE id = ? AND pin_hash IS NULL", [pin_hash, night_id])
 
-    def create_night(self, name: str = "", money: str = "table") -> int:
-        row = {"name": name, "created_at": now(), "closed_at": None, "money": money}
+    def create_night(self, name: str = "", money: MoneyMode = MoneyMode.TABLE) -> int:
+        row = {"name": name, "created_at": now(), "closed_at": None, "money": money.value}
         with self.writing():
             return _new_id(self.table("nights").insert(row))
 
-    def set_money_mode(self, night_id: int, money: str) -> None:
+    def set_money_mode(self, night_id: int, money: MoneyMode) -> None:
         with self.writing():
-            self.db.execute("UPDATE nights SET money = ? WHERE id = ?", [money, night_id])
+            self.db.execute("UPDATE nights SET money = ? WHERE id = ?", [money.value, night_id])
 
     def payments(self, night_id: int) -> list[PaymentRow]:
         """Every payment marked paid in a night, in the order they were made (those taken back with
