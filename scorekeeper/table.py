@@ -588,7 +588,7 @@ def pay(store: Store, catalog: Catalog, night_id: int, payer: str, payee: str, c
     with store.writing():
         report = night_report(store, catalog, night_id)
         people = {name_key(name): name for name in [*report.players, BOWL]}
-        if report.money is not MoneyMode.PAPER:
+        if not report.money.on_paper:
             raise GameError(f"night {night_id} is played with pennies on the table: nothing is paid on paper")
         known = [people.get(name_key(who)) for who in (payer, payee)]
         if known[0] is None or known[1] is None:

@@ -28,6 +28,7 @@ from scorekeeper.rules.records import (
     total,
     toughest_opponent,
 )
+from scorekeeper.rules.rulesets import Winner
 from scorekeeper.store import Store, exchange
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -107,8 +108,8 @@ def test_tallies_add_up_money_rounds_and_the_hardest_round():
     season = total(t for _, t in days)
     assert (season.games, season.wins, season.money_cents, season.rounds) == (2, 1, 18, 6)
     assert season.hardest_round() == 2 and season.caught[2] == (4, 2)
-    assert season.best_round(lowest_wins=True) == 0 and season.worst_round(lowest_wins=True) == 30
-    assert season.best_round(lowest_wins=False) == 30 and season.worst_round(lowest_wins=False) == 0
+    assert season.best_round(Winner.LOWEST) == 0 and season.worst_round(Winner.LOWEST) == 30
+    assert season.best_round(Winner.HIGHEST) == 30 and season.worst_round(Winner.HIGHEST) == 0
     assert season.win_rate == Fraction(1, 2)
     assert by_period(days, 7) == [("2026-09", days[0][1]), ("2026-10", days[1][1])]
     assert [(y, t.money_cents) for y, t in by_period(days, 4)] == [("2026", 18)]

@@ -22,7 +22,7 @@ from ..rules.records import (
     total,
     toughest_opponent,
 )
-from ..rules.rulesets import Ruleset
+from ..rules.rulesets import Ruleset, Winner
 from ..store import Store
 from ..store import records as stored
 
@@ -137,9 +137,9 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
         "hardest_round": None,
     }
     if season.ruleset:
-        lowest_wins = ruleset.winner.lowest_wins if ruleset else True
-        record["best_round"] = tally.best_round(lowest_wins)
-        record["worst_round"] = tally.worst_round(lowest_wins)
+        winner = ruleset.winner if ruleset else Winner.LOWEST
+        record["best_round"] = tally.best_round(winner)
+        record["worst_round"] = tally.worst_round(winner)
         record["hardest_round"] = hardest_round(tally, ruleset)
     return record
 
@@ -194,7 +194,7 @@ def season_board(store: Store, catalog: Catalog, season: Season) -> list[dict[st
     tallies = stored.season(store, season.ruleset, season.start, season.end)
     names = stored.player_names(store, list(tallies))
     ruleset = catalog.rulesets.get(season.ruleset)
-    lowest_wins = ruleset.winner.lowest_wins if ruleset else True
+    winner = ruleset.winner if ruleset else Winner.LOWEST
     lines = [
         {
             "id": player_id,
@@ -205,7 +205,7 @@ def season_board(store: Store, catalog: Catalog, season: Season) -> list[dict[st
             "money_cents": t.money_cents,
             "longest_streak": t.streak.longest,
             "points_per_round": _number(t.points_per_round) if season.ruleset else None,
-            "best_round": t.best_round(lowest_wins) if season.ruleset else None,
+            "best_round": t.best_round(winner) if season.ruleset else None,
         }
         for player_id, t in tallies.items()
     ]

@@ -275,7 +275,7 @@ class Game:
         name = self.players[seat]
         side = self.side_of(name)
         scores = [result.results[side].points for result in self.rounds]
-        ordered = sorted(scores, reverse=not self.ruleset.winner.lowest_wins)
+        low, high = (min(scores), max(scores)) if scores else (None, None)
         return SeatSummary(
             seat=seat,
             rounds=len(scores),
@@ -283,8 +283,8 @@ class Game:
             won=self.finished and side in self.payout().winners,
             finished=self.finished,
             money=self.money(name),
-            best_round=ordered[0] if ordered else None,
-            worst_round=ordered[-1] if ordered else None,
+            best_round=self.ruleset.winner.best_of(low, high),
+            worst_round=self.ruleset.winner.worst_of(low, high),
             place=next((s.rank for s in self.standings() if s.name == side), 1),
             went_out=sum(1 for result in self.rounds if result.went_out == name),
             buys=self.buys_used(name),

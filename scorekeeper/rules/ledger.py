@@ -20,6 +20,18 @@ class MoneyMode(StrEnum):
         return "with pennies on the table" if self is MoneyMode.TABLE else "on paper"
 
     @property
+    def on_paper(self) -> bool:
+        """Money is owed until paid: the night keeps what was paid and what is still owed."""
+        return self is MoneyMode.PAPER
+
+    @property
+    def settled(self) -> str:
+        """How the night's money was settled, as its summary says it."""
+        if self is MoneyMode.TABLE:
+            return "the bowls were paid out after each game, so nobody owes anything"
+        return "settled with the payments below"
+
+    @property
     def choice(self) -> str:
         """As the choice on a form says it."""
         if self is MoneyMode.TABLE:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from .ledger import standings
+from .rulesets import Winner
 
 
 @dataclass(frozen=True)
@@ -130,11 +131,11 @@ class Tally:
     def buys_per_game(self) -> Fraction | None:
         return Fraction(self.buys, self.games) if self.games else None
 
-    def best_round(self, lowest_wins: bool) -> int | None:
-        return self.lowest_round if lowest_wins else self.highest_round
+    def best_round(self, winner: Winner) -> int | None:
+        return winner.best_of(self.lowest_round, self.highest_round)
 
-    def worst_round(self, lowest_wins: bool) -> int | None:
-        return self.highest_round if lowest_wins else self.lowest_round
+    def worst_round(self, winner: Winner) -> int | None:
+        return winner.worst_of(self.lowest_round, self.highest_round)
 
     def hardest_round(self) -> int | None:
         """The round (contract) they were caught with the most cards in, on average over the times

@@ -45,6 +45,13 @@ class Winner(StrEnum):
     def better(self) -> str:
         """Which way a score is better, as a player page says it."""
         return "fewer points is better" if self.lowest_wins else "more points is better"
+
+    def best_of(self, lowest: int | None, highest: int | None) -> int | None:
+        """The better of a lowest and a highest score (a round's, a game's)."""
+        return lowest if self.lowest_wins else highest
+
+    def worst_of(self, lowest: int | None, highest: int | None) -> int | None:
+        return highest if self.lowest_wins else lowest
 MELD_KINDS = ("set", "run", "book")
 
 
