@@ -121,6 +121,7 @@ def scorekeeper(instance: Path, *args: str, stdin: str | None = None) -> subproc
     )  # fmt: skip
 
 
+@pytest.mark.process
 def test_restore_lists_the_backups_and_puts_one_back_after_backing_up_the_database(tmp_path):
     instance = tmp_path / "instance"
     app = make_app(instance, DATABASE=str(instance / "scorekeeper.sqlite"))
@@ -144,6 +145,7 @@ def test_restore_lists_the_backups_and_puts_one_back_after_backing_up_the_databa
     assert "no backup named 'nope'" in scorekeeper(instance, "restore", "nope", "--yes").stderr
 
 
+@pytest.mark.process
 def test_restore_works_on_a_database_too_damaged_to_start(tmp_path):
     instance = tmp_path / "instance"
     app = make_app(instance, DATABASE=str(instance / "scorekeeper.sqlite"))
@@ -162,6 +164,7 @@ def test_restore_works_on_a_database_too_damaged_to_start(tmp_path):
     assert list((instance / "backups").glob("damaged-*.sqlite"))
 
 
+@pytest.mark.process
 def test_serving_starts_with_a_backup(tmp_path):
     port = free_port()
     server = start_server(tmp_path, port)

@@ -118,6 +118,7 @@ def start(instance, env_extra=None):
     )  # fmt: skip
 
 
+@pytest.mark.process
 def test_an_instance_folder_that_cannot_be_used_is_one_clear_line(tmp_path):
     blocker = tmp_path / "instance"
     blocker.write_text("a file where the instance folder should be")
@@ -127,6 +128,7 @@ def test_an_instance_folder_that_cannot_be_used_is_one_clear_line(tmp_path):
     assert str(blocker) in result.stderr and "instance folder" in result.stderr
 
 
+@pytest.mark.process
 def test_a_file_that_is_not_a_database_is_one_clear_line(tmp_path):
     (tmp_path / "scorekeeper.sqlite").write_text("these are my notes, not a database\n" * 100)
     result = start(tmp_path)
@@ -135,6 +137,7 @@ def test_a_file_that_is_not_a_database_is_one_clear_line(tmp_path):
     assert "is not a Scorekeeper database" in result.stderr and "scorekeeper.sqlite" in result.stderr
 
 
+@pytest.mark.process
 def test_a_damaged_database_is_reported_with_the_way_back(tmp_path):
     app = make_app(tmp_path, TESTING=False)
     client = app.test_client()
@@ -154,6 +157,7 @@ def test_a_damaged_database_is_reported_with_the_way_back(tmp_path):
     assert "damaged" in result.stderr and "`scorekeeper restore NAME` puts one back" in result.stderr
 
 
+@pytest.mark.process
 def test_a_database_held_by_another_program_is_in_use_not_damaged(tmp_path):
     """A database merely locked by another process (a second server, a database browser) is never
     called damaged: the advice to copy the last backup over it would lose everything since."""
@@ -177,6 +181,7 @@ def test_a_database_held_by_another_program_is_in_use_not_damaged(tmp_path):
     assert start(tmp_path).returncode == 0  # once it is let go, the app starts
 
 
+@pytest.mark.process
 def test_house_ruleset_files_that_cannot_be_read_are_skipped_with_one_line_each(tmp_path):
     from support import TEN_PENNIES_TOML
 

@@ -10,6 +10,7 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import PLAYERS, csrf_token, examples, free_port, start_server
@@ -236,6 +237,7 @@ def post(url, body):
         return response.status, json.load(response)
 
 
+@pytest.mark.process
 def test_killed_server_keeps_every_acknowledged_write(tmp_path):
     """Writers keep correcting a round from several threads; the server is killed (SIGKILL) while
     requests are in flight. Every write that was answered must be stored, and the file intact."""

@@ -114,6 +114,7 @@ def test_a_poll_of_an_unchanged_game_is_answered_304_with_no_body(api: Api, clie
     assert client.get(f"/live/{token}/state", headers={"If-None-Match": live.headers["ETag"]}).status_code == 304
 
 
+@pytest.mark.process
 def test_a_served_304_keeps_the_phones_connection_open(tmp_path):
     """Issue 27: a phone polls on one kept-alive connection. waitress on its own closes the connection
     after every 304 (it has no Content-Length), so every unchanged poll paid for a new TCP connection."""

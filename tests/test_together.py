@@ -105,6 +105,7 @@ def wait_for(condition: Any, seconds: float = 30) -> None:
     assert condition()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("stop_with", [signal.SIGTERM, signal.SIGKILL])
 def test_backup_export_and_import_beside_a_serving_server_lose_no_acknowledged_write(tmp_path, stop_with):
     """The README says a backup is safe while the app runs: the server writes on 8 threads while
@@ -261,6 +262,7 @@ def released_together(port: int, requests: list[tuple[str, str, dict[str, Any]]]
 TRIALS = 25
 
 
+@pytest.mark.process
 def test_racing_requests_store_no_impossible_history(tmp_path):
     """25 trials of each race against a real waitress server, threads released together, each
     request carrying the version it read: a 10th and an 11th buy, round 2 twice, two undos of one
@@ -433,6 +435,7 @@ def test_api_writes_a_foreign_page_can_send_without_asking_are_refused(api, clie
     assert len(api.call("GET", f"/api/nights/{night}")["games"]) == 0
 
 
+@pytest.mark.process
 def test_an_oversized_body_is_refused_from_its_length_before_it_is_sent(tmp_path):
     """A client announcing 10 MB is answered 413 at once: the server does not wait to read (or
     spool to disk) a body the app would refuse anyway."""
