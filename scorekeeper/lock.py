@@ -39,8 +39,8 @@ class TooManyTries(LockError):
     status = 429
 
     def __init__(self, wait: float) -> None:
-        super().__init__(f"too many wrong PINs: wait {int(wait) + 1} seconds before trying again")
-        self.wait = wait
+        self.seconds = int(wait) + 1  # whole seconds, rounded up: a try made then is never too early
+        super().__init__(f"too many wrong PINs: wait {self.seconds} seconds before trying again")
 
 
 class NeedsUnlock(LockError):

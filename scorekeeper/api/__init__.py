@@ -93,7 +93,10 @@ def not_found(error: LookupError) -> ResponseReturnValue:
 
 @bp.errorhandler(lock.LockError)
 def locked(error: lock.LockError) -> ResponseReturnValue:
-    return jsonify(error=str(error)), error.status
+    response = jsonify(error=str(error))
+    if isinstance(error, lock.TooManyTries):
+        response.headers["Retry-After"] = str(error.seconds)  # a client can wait it out without reading the text
+    return response, error.status
 
 
 @bp.errorhandler(StaleWrite)

@@ -1,0 +1,90 @@
+"""The lock at its edges: which tokens open it and for how long, what one device remembers, and
+how long a guesser waits (the README: "A PIN on a game or a night")."""
+
+import re
+
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from support import PLAYERS, csrf_token
+
+from scorekeeper.lock import TOKEN_MAX_AGE
+
+
+def locked_game(api, pin="4321"):
+    return api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "pin": pin}, 201)["id"]
+
+
+def buy_with(client, game_id, token):
+    return client.post(f"/api/games/{game_id}/buys", json={"player": "Bob"}, headers={"Authorization": f"Bearer {token}"})
+
+
+def test_a_token_signed_with_the_secret_for_anything_else_opens_nothing(api, client):
+    """The same secret signs the app's other things; a token is only a token if made as one."""
+    game = locked_game(api)
+    forged = URLSafeTimedSerializer(client.application.config["SECRET_KEY"]).dumps({"lock": f"game:{game}", "generation": 0})
+    assert buy_with(client, game, forged).status_code == 403
+    assert api.call("GET", f"/api/games/{game}")["version"] == 0
+
+
+def test_a_token_opens_for_a_day_and_not_after(api, client, monkeypatch):
+    game = locked_game(api)
+    token = api.call("POST", f"/api/games/{game}/unlock", {"pin": "4321"})["token"]
+    now = TimestampSigner.get_timestamp
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: now(self) + TOKEN_MAX_AGE - 60)
+    assert buy_with(client, game, token).status_code == 201  # the same evening, and then some
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: now(self) + TOKEN_MAX_AGE + 60)
+    refused = buy_with(client, game, token)
+    assert refused.status_code == 403 and "does not open this game" in refused.get_json()["error"]
+    assert api.call("GET", f"/api/games/{game}")["version"] == 1
+
+
+def new_locked_game_on_the_page(client, pin="abcd"):
+    page = client.get("/games/new").text
+    data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
+            "teams": "0", "night": "", "pin": pin, **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}  # fmt: skip
+    return client.post("/games/new", data=data).headers["Location"]
+
+
+def test_one_device_stays_unlocked_for_every_game_it_unlocked(client):
+    first = new_locked_game_on_the_page(client)
+    second = new_locked_game_on_the_page(client)
+    assert first != second
+    for game in (first, second):
+        assert "Unlocked on this device" in client.get(game).text
+
+
+def test_an_unlock_is_kept_when_the_phone_closes_the_browser(client):
+    """The scorekeeper's phone may close the browser between games: the unlock is a lasting cookie
+    (it has an expiry date), not one the browser drops when it closes."""
+    page = client.get("/games/new").text
+    data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
+            "teams": "0", "night": "", "pin": "abcd", **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}  # fmt: skip
+    answer = client.post("/games/new", data=data)
+    cookie = next(value for name, value in answer.headers.items() if name == "Set-Cookie" and "session=" in value)
+    assert "Expires=" in cookie
+
+
+def test_lock_again_leaves_this_device_read_only_too(client):
+    game = new_locked_game_on_the_page(client)
+    page = client.get(game).text
+    answer = client.post(f"{game}/lock", data={"csrf_token": csrf_token(page)})
+    assert answer.status_code == 302
+    again = client.get(game)
+    assert again.status_code == 200 and "Read-only" in again.text and "Unlocked on this device" not in again.text
+
+
+def test_a_guesser_is_told_how_long_to_wait_in_words_and_in_the_header(api, client):
+    game = locked_game(api)
+    for _ in range(5):
+        api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 403)
+    answer = client.post(f"/api/games/{game}/unlock", json={"pin": "0000"})
+    assert answer.status_code == 429
+    said = re.fullmatch(r"too many wrong PINs: wait (\d+) seconds before trying again", answer.get_json()["error"])
+    assert said and int(said[1]) >= 1
+    assert answer.headers["Retry-After"] == said[1]
+
+
+def test_the_wait_is_said_in_whole_seconds_rounded_up():
+    from scorekeeper.lock import TooManyTries
+
+    assert [TooManyTries(wait).seconds for wait in (0.2, 2.5, 7.9)] == [1, 3, 8]
+    assert str(TooManyTries(2.5)) == "too many wrong PINs: wait 3 seconds before trying again"
