@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import PLAYERS, csrf_token, words
+from support import PLAYERS, csrf_token, tie_game, words
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.contract import find_contract
@@ -278,3 +278,97 @@ def test_going_out_without_any_book_names_every_book_missing(api):
         "hand 1: Ann & Cy cannot go out without a natural (red) book and a book of sevens and a wild book "
         "(no pile can be picked up before the first natural book)"
     )
+
+
+def test_the_hardest_round_is_by_the_average_not_the_total():
+    """Caught with 6 cards over 3 plays of round 1 (2 a time) is easier than 4 in one play of round 2;
+    rounds 2 and 3 tie at 4, and the earlier is named."""
+    from scorekeeper.rules.records import Tally
+
+    assert Tally(caught={1: (6, 3), 2: (4, 1), 3: (4, 1)}).hardest_round() == 2
+    assert Tally(caught={1: (0, 2)}).hardest_round() is None  # never caught with a card
+
+
+# --- third mutation run: piles, drafts, suits, stages, payments taken back, entries once ---------
+
+
+def test_a_pile_left_out_or_short_names_its_player(api):
+    """RULES.md: a side caught off the board enters every player's pile; the refusal names the
+    player whose pile is missing or short (the form marks that field), whoever comes first."""
+    from test_cousins import ALL_BOOKS, TEAMS, new_pfh, side
+
+    for piles, player, said in [
+        ({"Bob": 150}, "Di", "enter Di's pile: Bob & Di is caught off the board"),  # Bob's counted, Di's missing
+        ({"Bob": "K K K", "Di": 150}, "Bob", "Bob's pile holds 15 cards (never picked up); 3 were entered"),
+    ]:
+        game = new_pfh(api)["id"]
+        sides = [side(TEAMS[0], books=ALL_BOOKS, points=200), side(TEAMS[1], piles=piles)]
+        refused = api.call("POST", f"/api/games/{game}/rounds", {"went_out": "Ann", "sides": sides}, 400)
+        assert refused["player"] == player and said in refused["error"]
+
+
+def test_a_draft_counts_the_penalty_of_the_buys_beyond_the_free_ones(rulesets):
+    """Ten Card Rummy: 3 free buys a round, each one more 100 points (RULES.md); a draft entered on a
+    player's phone says so before the round is saved."""
+    from scorekeeper.rules.scoring import score_draft
+
+    ruleset = rulesets["ten-card-rummy"]
+    assert score_draft(ruleset, 2, "Ann", parse_hand("K 5"), 3).points == 15
+    four = score_draft(ruleset, 2, "Ann", parse_hand("K 5"), 4)
+    assert (four.points, four.penalty) == (115, 100)
+
+
+def test_a_suitless_card_in_a_game_of_suits_is_named(rulesets):
+    from scorekeeper.rules.melds import Verdict, check_melds
+
+    verdict = check_melds(rulesets["ten-pennies-pcio"], 1, [parse_hand("KS K KD")], "meld")
+    assert verdict == Verdict(False, ["meld 1 (K♠ K K♦) needs a suit on K"])
+
+
+def test_an_unknown_stage_is_named_with_the_stages_there_are(api):
+    refused = api.call("POST", "/api/melds/check", {"ruleset": "ten-pennies", "round": 1, "stage": "bogus",
+                                                    "melds": ["K K K"]}, 400)  # fmt: skip
+    assert refused["error"] == "stage 'bogus' is not one of first-down, meld, layoff, hand"
+
+
+def test_a_payment_taken_back_no_longer_marks_where_the_nets_stood(api, client):
+    """The line "since the last payment was marked paid, the nets moved" measures from the last
+    payment still marked paid: one taken back (not paid after all) no longer counts."""
+    from test_money_modes import mark
+
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    first = tie_game(api, night)
+    mark(client, night, "Di", "Ann", 10)
+    fix = {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5", "Di": "5 5 5"}}  # Di caught with one card more
+    api.call("PUT", f"/api/games/{first['id']}/rounds/7", fix)
+    moved = "the nets moved (a game was corrected or finished):\n  Ann +$0.01, Bob +$0.01, Di −$0.01, the bowl −$0.01."
+    assert moved in words(client.get(f"/nights/{night}").text)
+    mark(client, night, "Cy", "Bob", 7)  # marked after the correction: nothing moved since
+    assert "the nets moved" not in words(client.get(f"/nights/{night}").text)
+    payment = api.call("GET", f"/api/nights/{night}")["payments_made"][-1]["id"]
+    page = client.get(f"/nights/{night}").text
+    client.post(f"/nights/{night}/payments/{payment}", data={"csrf_token": csrf_token(page), "undone": "1"})
+    assert moved in words(client.get(f"/nights/{night}").text)  # back to Di's payment, before the correction
+
+
+def test_an_answer_of_400_or_more_is_not_remembered(app):
+    """once.record_once: a refused entry may be sent again once put right, so only an answer below
+    400 is kept for the key; a repeat of a kept one gets the first answer and runs nothing."""
+    from scorekeeper.once import Answered, record_once
+    from scorekeeper.store import Store
+
+    store = Store(app.config["DATABASE"])
+    for status, kept in [(201, True), (399, True), (400, False), (409, False)]:
+        runs = []
+        for _ in range(2):
+            record_once(store, f"api:{status}", lambda: runs.append(1), answer=lambda _: (status, "{}"))
+        assert len(runs) == (1 if kept else 2), status
+        again = record_once(store, f"api:{status}", lambda: "ran", answer=lambda _: (status, "{}"))
+        assert again == (Answered(status, "{}") if kept else "ran")
+
+
+@pytest.mark.parametrize("number, said", [(101, "101st"), (111, "111th"), (112, "112th"), (121, "121st"), (122, "122nd")])
+def test_ordinals_past_a_hundred(number, said):
+    from scorekeeper.rules.wording import ordinal
+
+    assert ordinal(number) == said

@@ -106,7 +106,7 @@ def score_hand(
     results = {}
     for side in sides:
         _check_side(ruleset, hand_number, side, side is out_side, someone_out, totals_before.get(side.name, 0))
-        results[side.name] = _score_side(ruleset, books, side, side is out_side, someone_out)
+        results[side.name] = _score_side(ruleset, books, side, side is out_side)
     return results
 
 
@@ -204,18 +204,18 @@ def _melded_points(ruleset: Ruleset, side: SideEntry) -> int:
     return sum(card_value(ruleset, card, books, in_hand=False) for card in side.melded or ())
 
 
-def score_as_entered(ruleset: Ruleset, side: SideEntry, went_out: bool, someone_out: bool) -> SideResult | None:
+def score_as_entered(ruleset: Ruleset, side: SideEntry, went_out: bool) -> SideResult | None:
     """A side's score from what is entered so far, before the whole hand passes its checks (the
     form's live total); None while a card cannot be valued yet (a 3 without its suit)."""
     books = ruleset.books
     assert books is not None
     try:
-        return _score_side(ruleset, books, side, went_out, someone_out)
+        return _score_side(ruleset, books, side, went_out)
     except RoundError:
         return None
 
 
-def _score_side(ruleset: Ruleset, books: BookRule, side: SideEntry, went_out: bool, someone_out: bool) -> SideResult:
+def _score_side(ruleset: Ruleset, books: BookRule, side: SideEntry, went_out: bool) -> SideResult:
     bonus = (
         (books.going_out if went_out else 0) + red_three_bonus(books, side.red_threes) + book_bonus(books, side.books)
     )

@@ -536,9 +536,8 @@ class Game:
     def hand_as_entered(self, record: HandRecord) -> dict[str, SideResult]:
         """Each side's score for a hand being entered, side by side, while the hand as a whole may not
         pass its checks yet (the live totals of the form: a side entered in full shows its score)."""
-        someone_out = record.went_out is not None
         scored = {
-            side.name: score_as_entered(self.ruleset, side, record.went_out in side.players, someone_out)
+            side.name: score_as_entered(self.ruleset, side, record.went_out in side.players)
             for side in record.sides
         }
         return {name: result for name, result in scored.items() if result is not None}
