@@ -14,13 +14,15 @@ def locked_game(api, pin="4321"):
 
 
 def buy_with(client, game_id, token):
-    return client.post(f"/api/games/{game_id}/buys", json={"player": "Bob"}, headers={"Authorization": f"Bearer {token}"})
+    headers = {"Authorization": f"Bearer {token}"}
+    return client.post(f"/api/games/{game_id}/buys", json={"player": "Bob"}, headers=headers)
 
 
 def test_a_token_signed_with_the_secret_for_anything_else_opens_nothing(api, client):
     """The same secret signs the app's other things; a token is only a token if made as one."""
     game = locked_game(api)
-    forged = URLSafeTimedSerializer(client.application.config["SECRET_KEY"]).dumps({"lock": f"game:{game}", "generation": 0})
+    signer = URLSafeTimedSerializer(client.application.config["SECRET_KEY"])  # itsdangerous's own salt
+    forged = signer.dumps({"lock": f"game:{game}", "generation": 0})
     assert buy_with(client, game, forged).status_code == 403
     assert api.call("GET", f"/api/games/{game}")["version"] == 0
 

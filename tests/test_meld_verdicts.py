@@ -63,11 +63,14 @@ def parse_hand_label(meld: str) -> str:
 LAYOFFS = [  # ruleset, round, onto, cards, the verdict
     # Pennies From Heaven: a book grows by its rank or a wild, and stays a legal book.
     ("pennies-from-heaven", 1, "K K K", "K 2", Verdict(True, [], ["K K K K 2: book of 5 × K with 1 wild"])),
-    ("pennies-from-heaven", 1, "K K K", "Q", Verdict(False, ["the book would be K K K Q, which is not a book: it mixes K, Q"])),
+    ("pennies-from-heaven", 1, "K K K", "Q", Verdict(False, [
+        "the book would be K K K Q, which is not a book: it mixes K, Q"])),
     # Ten Pennies (round 1: 2s wild): a set takes its rank or wild cards.
     ("ten-pennies", 1, "K K K", "K", Verdict(True, [], ["K K K K: set of 4 × K"])),
-    ("ten-pennies", 1, "K K K", "Q 2", Verdict(False, ["Q cannot go onto a set of K: only the same rank or a wild card"])),
-    ("ten-pennies", 1, "K K K", "J Q", Verdict(False, ["J, Q cannot go onto a set of K: only the same rank or a wild card"])),
+    ("ten-pennies", 1, "K K K", "Q 2", Verdict(False, [
+        "Q cannot go onto a set of K: only the same rank or a wild card"])),
+    ("ten-pennies", 1, "K K K", "J Q", Verdict(False, [
+        "J, Q cannot go onto a set of K: only the same rank or a wild card"])),
     # Ten Card Rummy (round 4: 2s and jokers wild; no more wilds than naturals; runs grow at their ends).
     ("ten-card-rummy", 4, "KS KH JKR", "KC", Verdict(True, [], ["K♠ K♥ JKR K♣: set of 4 × K with 1 wild"])),
     ("ten-card-rummy", 4, "5S 6S 7S", "8S", Verdict(True, [], ["5♠ 6♠ 7♠ 8♠: run of 4 in ♠, 5 to 8"])),
@@ -78,7 +81,8 @@ LAYOFFS = [  # ruleset, round, onto, cards, the verdict
     ("ten-card-rummy", 4, "5S 6S 7S", "3S", Verdict(False, [
         "3♠ cannot go onto 5♠ 6♠ 7♠: the next cards of the suit at either end, and no more wilds than naturals"])),
     # The 2 of the run's suit in its own place (below the 3) is natural: 3 naturals, 2 wilds.
-    ("ten-card-rummy", 4, "3S 4S JKR", "2S JKR", Verdict(True, [], ["3♠ 4♠ JKR 2♠ JKR: run of 5 in ♠, 2 to 6 with 2 wilds"])),
+    ("ten-card-rummy", 4, "3S 4S JKR", "2S JKR", Verdict(True, [], [
+        "3♠ 4♠ JKR 2♠ JKR: run of 5 in ♠, 2 to 6 with 2 wilds"])),
     # A 2 of another suit is wild wherever it lies: 2 naturals could not hold 3 wilds.
     ("ten-card-rummy", 4, "3S 4S JKR", "2H JKR", Verdict(False, [
         "2♥ JKR cannot go onto 3♠ 4♠ JKR: the next cards of the suit at either end, and no more wilds than naturals"])),

@@ -359,15 +359,22 @@ def test_an_answer_of_400_or_more_is_not_remembered(app):
 
     store = Store(app.config["DATABASE"])
     for status, kept in [(201, True), (399, True), (400, False), (409, False)]:
-        runs = []
+        runs: list[int] = []
+
+        def answered(_: object, status: int = status) -> tuple[int, str]:
+            return status, "{}"
+
         for _ in range(2):
-            record_once(store, f"api:{status}", lambda: runs.append(1), answer=lambda _: (status, "{}"))
+            record_once(store, f"api:{status}", lambda runs=runs: runs.append(1), answer=answered)
         assert len(runs) == (1 if kept else 2), status
-        again = record_once(store, f"api:{status}", lambda: "ran", answer=lambda _: (status, "{}"))
-        assert again == (Answered(status, "{}") if kept else "ran")
+        assert record_once(store, f"api:{status}", lambda: "ran", answer=answered) == (
+            Answered(status, "{}") if kept else "ran"
+        )
 
 
-@pytest.mark.parametrize("number, said", [(101, "101st"), (111, "111th"), (112, "112th"), (121, "121st"), (122, "122nd")])
+@pytest.mark.parametrize(
+    "number, said", [(101, "101st"), (111, "111th"), (112, "112th"), (121, "121st"), (122, "122nd")]
+)
 def test_ordinals_past_a_hundred(number, said):
     from scorekeeper.rules.wording import ordinal
 
