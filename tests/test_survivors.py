@@ -379,3 +379,48 @@ def test_ordinals_past_a_hundred(number, said):
     from scorekeeper.rules.wording import ordinal
 
     assert ordinal(number) == said
+
+
+def test_a_night_holding_an_impossible_history_is_replayed_at_start(app, api, tmp_path):
+    """An upgrade or an import replays whole nights at start-up; a game stored by an earlier version
+    with entries the rules refuse (11 buys of a 10-buy stack) is replayed without them, as it is shown."""
+    from support import make_app
+
+    from scorekeeper.store import Store
+
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night}, 201)["id"]
+    store = Store(app.config["DATABASE"])
+    for version in range(11):  # straight into the store, past the engine's checks
+        store.append_event(gid, "buy", {"round": 1, "player": "Ann"}, version, store.next_event_id())
+    store.mark_night_stale(night)
+    restarted = make_app(tmp_path).test_client()
+    assert restarted.get(f"/api/nights/{night}").status_code == 200
+    assert restarted.get(f"/api/games/{gid}").get_json()["bowl"] == 10  # the 11th buy passed over
+
+
+def test_a_round_undone_and_entered_again_is_no_correction(rulesets):
+    """Round 1 corrected, the correction undone (the round taken back whole), then round 1 entered
+    anew: a fresh entry, not a correction."""
+    from scorekeeper.rules.game import Game, RoundRecord, Void
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    caught = {"Bob": parse_hand("5"), "Cy": (), "Di": ()}
+    entered = RoundRecord(1, 1, "Ann", caught)
+    corrected = RoundRecord(2, 1, "Ann", {**caught, "Cy": parse_hand("K")})
+    assert Game(setup, [entered, corrected]).rounds[0].corrected
+    again = Game(setup, [entered, corrected, Void(3, 2), RoundRecord(4, 1, "Ann", caught)])
+    assert [(r.number, r.corrected) for r in again.rounds] == [(1, False)]
+
+
+def test_a_rating_builds_on_the_games_before():
+    """The model's update: each game starts from the rating the games before left, so a player who
+    keeps winning rises game after game and the model grows surer of them (sigma falls)."""
+    from scorekeeper.rules.rating import RatedGame, rate
+
+    wins = [RatedGame([((1,), 1), ((2,), 2)])] * 3
+    after = [rate(wins[:n])[1] for n in (1, 2, 3)]
+    assert after[0].mu < after[1].mu < after[2].mu
+    assert after[0].sigma > after[1].sigma > after[2].sigma
+    assert [a.games for a in after] == [1, 2, 3]
