@@ -39,11 +39,16 @@ def test_a_token_opens_for_a_day_and_not_after(api, client, monkeypatch):
     assert api.call("GET", f"/api/games/{game}")["version"] == 1
 
 
-def new_locked_game_on_the_page(client, pin="abcd"):
+def start_locked_game_on_the_page(client, pin="abcd"):
+    """The new-game form sent with a PIN: the answer (a redirect to the game)."""
     page = client.get("/games/new").text
     data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
             "teams": "0", "night": "", "pin": pin, **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}  # fmt: skip
-    return client.post("/games/new", data=data).headers["Location"]
+    return client.post("/games/new", data=data)
+
+
+def new_locked_game_on_the_page(client):
+    return start_locked_game_on_the_page(client).headers["Location"]
 
 
 def test_one_device_stays_unlocked_for_every_game_it_unlocked(client):
@@ -57,10 +62,7 @@ def test_one_device_stays_unlocked_for_every_game_it_unlocked(client):
 def test_an_unlock_is_kept_when_the_phone_closes_the_browser(client):
     """The scorekeeper's phone may close the browser between games: the unlock is a lasting cookie
     (it has an expiry date), not one the browser drops when it closes."""
-    page = client.get("/games/new").text
-    data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
-            "teams": "0", "night": "", "pin": "abcd", **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}  # fmt: skip
-    answer = client.post("/games/new", data=data)
+    answer = start_locked_game_on_the_page(client)
     cookie = next(value for name, value in answer.headers.items() if name == "Set-Cookie" and "session=" in value)
     assert "Expires=" in cookie
 
