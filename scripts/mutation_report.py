@@ -14,6 +14,7 @@ import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "mutants"
@@ -69,6 +70,21 @@ def change(mutated: Path, spans: dict[str, list[int]], key: str, source: Path) -
     return {"at": f"{source.relative_to(ROOT)}:{start}", "before": "", "after": " ".join(e.strip() for e in extra)}
 
 
+def equivalents() -> list[dict[str, Any]]:
+    """The survivors known not to change behaviour, each with its reason (mutation_equivalents.toml)."""
+    data = tomllib.loads((ROOT / "scripts" / "mutation_equivalents.toml").read_text(encoding="utf-8"))
+    return list(data["equivalent"])
+
+
+def reason(survivor: dict[str, object], known: list[dict[str, Any]]) -> str:
+    """Why a survivor cannot change behaviour, if it is a known one; "" for one to kill."""
+    path = str(survivor["at"]).split(":")[0]
+    for entry in known:
+        if entry["path"] == path and any(after in str(survivor["after"]) for after in entry["after"]):
+            return str(entry["why"])
+    return ""
+
+
 def tree_ids(globs: list[str]) -> dict[str, str]:
     """The git object id of each mutated path at HEAD (a folder's tree, a file's blob)."""
     ids = {}
@@ -98,6 +114,10 @@ def main() -> int:
                 survivors.append({"mutant": key, **change(mutated, spans, key, source)})
             else:
                 results[f"exit {code}"] += 1
+    known = equivalents()
+    for survivor in survivors:
+        survivor["why"] = reason(survivor, known)
+    equivalent = sum(1 for survivor in survivors if survivor["why"])
     total = sum(results.values())
     killed = results["killed"]
     report = {
@@ -109,6 +129,8 @@ def main() -> int:
         "total": total,
         "not_run": not_run,
         "score": round(killed / total, 4) if total else 0,
+        "equivalent": equivalent,  # survivors that cannot change behaviour (listed with the reason)
+        "score_of_the_rest": round(killed / (total - equivalent), 4) if total > equivalent else 0,
         "trees": tree_ids(settings["only_mutate"]),
         "survivors": sorted(survivors, key=lambda s: str(s["at"])),
     }
@@ -119,16 +141,18 @@ def main() -> int:
         f"`scripts/mutate` ({report['tool']}) over {', '.join(f'`{m}`' for m in report['modules'])}, against",
         f"`pytest {report['tests']}`. Killed {killed} of {total} mutants: **{report['score']:.1%}**"
         + (f" ({not_run} not run)." if not_run else "."),
+        f"{equivalent} survivors cannot change behaviour (the reason is beside each); of the other mutants the "
+        f"tests killed **{report['score_of_the_rest']:.1%}**.",
         "",
         "A mutant counts as killed when a test fails or it makes a test run forever. Every survivor, by",
         "the line it changes:",
         "",
-        "| Where | Before | After |",
-        "|---|---|---|",
+        "| Where | Before | After | Why it cannot change behaviour |",
+        "|---|---|---|---|",
     ]
     for s in report["survivors"]:
         before, after = (str(s[k]).replace("|", "\\|")[:90] for k in ("before", "after"))
-        lines.append(f"| {s['at']} | `{before}` | `{after}` |")
+        lines.append(f"| {s['at']} | `{before}` | `{after}` | {s['why']} |")
     (ROOT / "MUTATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"Killed {killed} of {total} ({report['score']:.1%}); {len(survivors)} survivors in MUTATION.md")
     return 0

@@ -120,7 +120,8 @@ def test_the_ten_card_rummy_round_6_hand_a_random_search_found_makes_the_contrac
     # Two runs of 5 (RULES.md: 2s and jokers wild): 3♥–7♥ as 2♠ 4♥ 2♥ 6♥ 7♥ and as JKR 4♥ 5♥ JKR 7♥.
     hand = parse_hand("2S 2H 4H 4H 5H 6H 7H 7H 9D JKR JKR")
     verdict = find_contract(rulesets["ten-card-rummy"], 6, hand)
-    assert verdict.valid, verdict.reasons
+    assert verdict.valid and verdict.reasons == [], verdict.reasons
+    assert len(verdict.arrangement) == 2 and all("run of 5 in ♥" in line for line in verdict.arrangement)
 
 
 # --- second mutation run (MUTATION.md): the settlement's edges, written from what they promise ---------
