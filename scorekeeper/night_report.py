@@ -75,7 +75,7 @@ class NightReport:
     def still_owed(self, keeper: str | None = None) -> list[Payment]:
         """What is still to be paid on paper: the nets less the payments made, in the fewest payments
         (or each through ``keeper``). Nothing at the table: the bowls were paid out there."""
-        if self.money is MoneyMode.TABLE:
+        if not self.money.on_paper:
             return []
         balance = after_payments(self.balance(), self.made)
         if keeper:
