@@ -8,6 +8,7 @@ import sqlite3
 import threading
 from itertools import permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PLAYERS, examples, make_app, tie_game
@@ -125,6 +126,71 @@ def test_two_pairs_settle_in_two_payments():
     assert sorted(payments) == [("Bob", "Cy", 3), ("Di", "Ann", 7)]
     for order in permutations(PLAYERS):
         assert sorted((p.from_player, p.to_player, p.cents) for p in settle(nets, list(order))) == sorted(payments)
+
+
+def canonical_groups_by_brute_force(nets):
+    """The rule read literally: of all the splits of the players who owe or are owed into groups
+    that each sum to zero, those with the most groups (the fewest payments); of those, the one whose
+    groups, smallest first and then by their seats, come first."""
+    seat = {name: index for index, name in enumerate(nets)}
+    names = [name for name in nets if nets[name]]
+
+    def splits(rest):
+        if not rest:
+            yield []
+            return
+        first, others = rest[0], rest[1:]
+        for mask in range(1 << len(others)):
+            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
+            if sum(nets[n] for n in group) == 0:
+                for more in splits([o for o in others if o not in group]):
+                    yield [group, *more]
+
+    def key(split):
+        return sorted((len(group), [seat[n] for n in group]) for group in split)
+
+    every = list(splits(names))
+    most = max(len(split) for split in every)
+    best = min((split for split in every if len(split) == most), key=key)
+    return [group for _, group in sorted(((len(g), [seat[n] for n in g]), g) for g in best)]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.lists(st.integers(-6, 6), min_size=1, max_size=7).map(
+        lambda values: {f"P{i}": v for i, v in enumerate(values + [-sum(values)])}
+    )
+)
+def test_where_the_fewest_payments_go_several_ways_the_smallest_groups_take_the_first_seats(nets):
+    assert zero_sum_groups(nets, list(nets)) == canonical_groups_by_brute_force(nets)
+
+
+@pytest.mark.parametrize(
+    "nets, expected",
+    [
+        # Two owed 3 and two owing 3, in seat order: the first who owes pays the first who is owed.
+        ({"A": 3, "B": 3, "C": -3, "D": -3}, [("C", "A", 3), ("D", "B", 3)]),
+        ({"A": -3, "B": -3, "C": 3, "D": 3}, [("A", "C", 3), ("B", "D", 3)]),
+        # Neighbours that cancel settle between themselves.
+        ({"A": 5, "B": -5, "C": 5, "D": -5, "E": 2, "F": -2}, [("B", "A", 5), ("D", "C", 5), ("F", "E", 2)]),
+        # G owes 3 and two are owed 3 (B and E): G pays B, who sits first; the rest settle together.
+        (
+            {"A": 7, "B": 3, "C": 6, "D": 8, "E": 3, "F": -2, "G": -3, "H": -22},
+            [("G", "B", 3), ("H", "D", 8), ("H", "A", 7), ("H", "C", 6), ("H", "E", 1), ("F", "E", 2)],
+        ),
+        # A pair hidden among nine (G pays C 3), found even though the rest is one big group.
+        (
+            {"A": -1, "B": 24, "C": 3, "D": 2, "E": 29, "F": 0, "G": -3, "H": 38, "I": -92},
+            [("G", "C", 3), ("I", "H", 38), ("I", "E", 29), ("I", "B", 24), ("I", "D", 1), ("A", "D", 1)],
+        ),
+    ],
+)
+def test_where_payments_could_go_two_ways_players_settle_with_the_first_seats_they_can(nets, expected):
+    """Worked by hand: the fewest payments; a debt that matches a credit exactly is paid directly,
+    to the first such player in seat order; within a group the largest debtor pays the largest
+    creditor first."""
+    payments = [(p.from_player, p.to_player, p.cents) for p in settle(nets, list(nets))]
+    assert sorted(payments) == sorted(expected)
 
 
 # --- a night worked by hand -------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -145,43 +145,59 @@ def zero_sum_groups(nets: Mapping[str, int], order: Sequence[str]) -> list[list[
     """Split the players who owe or are owed into the most groups whose nets each sum to zero
     (each group of k players then settles in k − 1 payments: the fewest in all).
 
-    Exact, by dynamic programming over subsets, up to MAX_EXACT_PLAYERS players: best[mask] is
-    the most zero-sum groups a sequence of the players in ``mask`` can be cut into. Ties go to
-    the earliest player in ``order`` (seat order), so the answer does not depend on how ``nets``
-    is listed. Beyond that (a night of many tables), near-minimal: see ``paired_groups``.
+    Exact up to MAX_EXACT_PLAYERS players, by dynamic programming over subsets: most[mask] is the
+    most zero-sum groups the players in ``mask`` can be split into. Where the fewest payments can
+    go more than one way, the smallest groups come first and each takes the first seats in
+    ``order`` it can (a debt that matches two credits is paid to the player seated first), so the
+    answer does not depend on how ``nets`` is listed. Beyond that (a night of many tables),
+    near-minimal: see ``paired_groups``.
     """
     players = [name for name in order if nets.get(name, 0) != 0]
-    count = len(players)
-    if count > MAX_EXACT_PLAYERS:
+    if len(players) > MAX_EXACT_PLAYERS:
         return paired_groups(nets, players)
     values = [nets[name] for name in players]
-    full = (1 << count) - 1
-    sums = [0] * (full + 1)
-    for mask in range(1, full + 1):
+    sums = _subset_sums(values)
+    most = _most_groups(sums)
+    groups, left = [], (1 << len(players)) - 1
+    while left:
+        # The smallest group, first in seat order, that leaves the rest as many groups as can be.
+        group = min(
+            (part for part in _submasks(left) if sums[part] == 0 and most[left ^ part] == most[left] - 1),
+            key=lambda part: (part.bit_count(), _seats(part)),
+        )
+        groups.append([players[i] for i in _seats(group)])
+        left ^= group
+    return groups
+
+
+def _subset_sums(values: Sequence[int]) -> list[int]:
+    """The sum of every subset of ``values``, indexed by its bit mask."""
+    sums = [0] * (1 << len(values))
+    for mask in range(1, len(sums)):
         low = (mask & -mask).bit_length() - 1
         sums[mask] = sums[mask & (mask - 1)] + values[low]
-    best = [0] * (full + 1)
-    last = [0] * (full + 1)  # the player placed last in the best sequence of mask
-    for mask in range(1, full + 1):
-        choice, score = -1, -1
-        for i in range(count):
-            if mask >> i & 1 and best[mask ^ (1 << i)] > score:
-                choice, score = i, best[mask ^ (1 << i)]
-        best[mask] = score + (1 if sums[mask] == 0 else 0)
-        last[mask] = choice
-    sequence, mask = [], full
-    while mask:
-        sequence.append(last[mask])
-        mask ^= 1 << last[mask]
-    sequence.reverse()
-    groups, current, running = [], [], 0
-    for i in sequence:
-        current.append(players[i])
-        running += values[i]
-        if running == 0:
-            groups.append(current)
-            current = []
-    return groups
+    return sums
+
+
+def _most_groups(sums: Sequence[int]) -> list[int]:
+    """For every subset that sums to zero, the most zero-sum groups it splits into: the most places
+    a sequence of its players can be cut where the running sum is zero (read only for such subsets)."""
+    most = [0] * len(sums)
+    for mask in range(1, len(sums)):
+        before = max(most[mask ^ (1 << i)] for i in _seats(mask))
+        most[mask] = before + (1 if sums[mask] == 0 else 0)
+    return most
+
+
+def _submasks(mask: int) -> Iterator[int]:
+    part = mask
+    while part:
+        yield part
+        part = (part - 1) & mask
+
+
+def _seats(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 def paired_groups(nets: Mapping[str, int], players: Sequence[str]) -> list[list[str]]:
