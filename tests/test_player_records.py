@@ -25,6 +25,7 @@ from scorekeeper.rules.records import (
     by_period,
     cover,
     favourite_victim,
+    months_back,
     total,
     toughest_opponent,
 )
@@ -92,6 +93,76 @@ def test_a_long_season_is_a_few_periods():
         ("2025-11-15", "2025-11-30"), ("2025-12", "2025-12"), ("2026", "2027"), ("2028-01", "2028-01"),
         ("2028-02-01", "2028-02-10"),
     ]  # fmt: skip
+
+
+def periods_day_by_day(start: date, end: date, years: bool) -> list[tuple[str, str]]:
+    """The rule read day by day: a day lies in a whole year of the season (when years are kept), else
+    in a whole month of it, else it stands alone; neighbouring days of the same kind make one period."""
+
+    def kind(day: date) -> str:
+        year_in = date(day.year, 1, 1) >= start and date(day.year, 12, 31) <= end
+        month_last = (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        if years and year_in:
+            return "year"
+        return "month" if day.replace(day=1) >= start and month_last <= end else "day"
+
+    keys = {"year": lambda d: f"{d.year:04d}", "month": lambda d: d.isoformat()[:7], "day": date.isoformat}
+    periods: list[tuple[str, str, str]] = []
+    for n in range((end - start).days + 1):
+        day = start + timedelta(days=n)
+        label, key = kind(day), keys[kind(day)](day)
+        if periods and periods[-1][0] == label:
+            periods[-1] = (label, periods[-1][1], key)
+        else:
+            periods.append((label, key, key))
+    return [(low, high) for _, low, high in periods]
+
+
+@given(st.dates(date(1999, 1, 1), date(2004, 12, 31)), st.integers(0, 1500), st.booleans())
+def test_a_season_is_covered_by_the_fewest_periods(start, length, years):
+    end = start + timedelta(days=length)
+    assert cover(start, end, years) == periods_day_by_day(start, end, years)
+
+
+@pytest.mark.parametrize(
+    "start, end, years, expected",
+    [
+        (date(2026, 1, 1), date(2026, 12, 31), True, [("2026", "2026")]),
+        (date(2026, 1, 1), date(2026, 12, 31), False, [("2026-01", "2026-12")]),
+        (date(2025, 12, 31), date(2027, 1, 1), True, [("2025-12-31", "2025-12-31"), ("2026", "2026"),
+                                                      ("2027-01-01", "2027-01-01")]),
+        (date(2026, 1, 2), date(2026, 12, 30), True, [("2026-01-02", "2026-01-31"), ("2026-02", "2026-11"),
+                                                      ("2026-12-01", "2026-12-30")]),
+        (date(2026, 2, 1), date(2026, 2, 28), True, [("2026-02", "2026-02")]),
+        (date(2026, 11, 21), date(2026, 11, 21), True, [("2026-11-21", "2026-11-21")]),
+    ],
+)  # fmt: skip
+def test_periods_at_the_edges_of_years_and_months(start, end, years, expected):
+    assert cover(start, end, years) == expected
+
+
+@pytest.mark.parametrize(
+    "day, months, first_of_month",
+    [
+        ("2026-11-21", 23, "2024-12-01"),
+        ("2026-11-21", 0, "2026-11-01"),
+        ("2026-01-31", 1, "2025-12-01"),
+        ("2026-12-01", 11, "2026-01-01"),
+        ("2026-12-31", 12, "2025-12-01"),
+        ("2000-03-10", 26, "1998-01-01"),
+    ],
+)
+def test_months_back_counts_whole_months_to_the_first_day(day, months, first_of_month):
+    assert months_back(day, months) == first_of_month
+
+
+def test_a_favourite_victim_is_by_share_then_by_games_never_one_not_beaten():
+    """The share of games ahead, not the count: 4 of 5 beats 5 of 10; equal shares go to more games
+    together (6 of 10 against 3 of 5); a player never beaten is no victim at all."""
+    assert favourite_victim({"Bob": Versus(5, 4, 1), "Di": Versus(10, 5, 5)}) == "Bob"
+    assert favourite_victim({"Bob": Versus(5, 3, 2), "Di": Versus(10, 6, 4)}) == "Di"
+    assert favourite_victim({"Bob": Versus(5, 0, 5)}) is None
+    assert toughest_opponent({"Bob": Versus(6, 6, 0)}) is None
 
 
 def line(won: bool, money: int = 0, caught: tuple[int, ...] = (), best: int = 0, worst: int = 0) -> GameLine:
