@@ -95,7 +95,7 @@ class NightReport:
         marked = [row for row in self.payment_rows if not row["undone_at"] and row["nets"]]
         if not marked:
             return {}
-        before: dict[str, int] = json.loads(marked[-1]["nets"] or "{}")
+        before: dict[str, int] = json.loads(marked[-1]["nets"])  # marked rows all hold their nets
         now = self.balance()
         moved = {name: now.get(name, 0) - before.get(name, 0) for name in [*self.order(), *before]}
         return {name: change for name, change in moved.items() if change}
@@ -193,7 +193,7 @@ def pennies_at(count: int, game: Game) -> str:
 
 
 def movements(game: Game, player: str) -> list[Movement]:
-    """Where a player's money went in one game, in cents."""
+    """Where a player's money went in one finished game, in cents (a game in play is not settled)."""
     lines = []
     value = game.setup.penny_cents
     buy_pennies, card_pennies = game.buy_pennies(player), game.card_pennies(player)
@@ -205,7 +205,7 @@ def movements(game: Game, player: str) -> list[Movement]:
         lines.append(Movement(game.id, what, -card_pennies * value))
     payout = game.payout()
     taken = payout.payouts.get(player, 0)
-    if game.finished and taken:
+    if taken:
         carried = f", with {game.setup.carry_in} carried in" if game.setup.carry_in else ""
         shared = f", shared by {len(payout.winners)}" if len(payout.winners) > 1 else ""
         lines.append(Movement(game.id, f"took the bowl ({pennies_at(taken, game)}{shared}{carried})", taken * value))

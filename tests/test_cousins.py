@@ -271,6 +271,48 @@ def test_correcting_a_hand_changes_the_next_board_minimum(api):
     }
 
 
+def counted(players, points=None, hand_points=None):
+    """A side entered as the table counted it: melded points and each hand's points (a number)."""
+    return side(players, points=points, hands={name: 0 for name in players} | (hand_points or {}))
+
+
+def test_the_board_minimum_reads_the_sum_of_every_hand_before(api):
+    """RULES.md: a side below zero needs only 15 to get on the board. Bob & Di lose 101 in hand 1 and
+    make 100 in hand 2: at −1 in all, 20 melded in hand 3 gets them on the board (not their last
+    hand's +100, nor 100 less 101)."""
+    gid = new_pfh(api)["id"]
+    hands = [
+        [counted(TEAMS[0], points=50), counted(TEAMS[1], hand_points={"Bob": 101})],
+        [counted(TEAMS[0], points=90), counted(TEAMS[1], points=100)],
+    ]
+    for sides in hands:
+        api.call("POST", f"/api/games/{gid}/rounds", {"went_out": None, "sides": sides}, 201)
+    state = api.call("GET", f"/api/games/{gid}")
+    assert {s["name"]: (s["points"], s["board_minimum"]) for s in state["sides"]} == {
+        "Ann & Cy": (140, 120),
+        "Bob & Di": (-1, 15),
+    }
+    third = [counted(TEAMS[0], points=120), counted(TEAMS[1], points=20)]
+    api.call("POST", f"/api/games/{gid}/rounds", {"went_out": None, "sides": third}, 201)
+
+
+@pytest.mark.parametrize(
+    "sides, words, player",
+    [
+        ([counted(TEAMS[0], points=60)], "enter the hand for the side Bob & Di", "Bob"),
+        (
+            [counted(TEAMS[0], points=60), {**counted(TEAMS[1]), "hands": {"Bob": 0}}],
+            "enter the cards left in hand for Di (empty is allowed)",
+            "Di",
+        ),
+    ],
+)
+def test_a_hand_not_entered_is_named_with_its_player(api, sides, words, player):
+    gid = new_pfh(api)["id"]
+    refused = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": None, "sides": sides}, 400)
+    assert words in refused["error"] and refused["player"] == player
+
+
 # --- through the pages --------------------------------------------------------------------
 
 

@@ -287,3 +287,88 @@ def test_each_players_lines_on_the_night_page_add_up_to_their_net(app, api):
     assert (report.nets["Di"], report.nets["Eve"]) == (-14, -71)
     for name in report.players:
         assert sum(line.cents for line in report.ledger[name]) == report.nets[name], name
+
+
+def test_the_lines_that_explain_a_players_money_say_where_each_penny_went(app, api):
+    """The night's Explain lines, worked by hand. A 1¢ tie: Ann and Bob share 20 of 21 pennies, 1 is
+    carried. A 1¢ game Ann wins alone: Bob, Cy and Di each caught with a card every round (7 pennies
+    each) and the carried penny, 22 in all. A 5¢ game Ann wins alone: in round 1 Bob buys once and
+    everyone else is caught with a card, 4 pennies; then Ann goes out on the others with empty hands."""
+    from scorekeeper.night_report import night_report
+    from scorekeeper.store import get_store
+    from scorekeeper.web import current_catalog
+
+    night = api.call("POST", "/api/nights", {"name": "Explain"}, 201)["id"]
+    tie = tie_game(api, night)["id"]
+    won = api.new_game(night=night)["id"]
+    for _ in range(7):
+        api.round(won, "Ann", {"Bob": "K", "Cy": "5", "Di": "5"})
+    playing = api.new_game(night=night, penny_cents=5)["id"]
+    api.buy(playing, "Bob")
+    api.round(playing, "Ann", {"Bob": "K", "Cy": "5", "Di": "5"})
+    for _ in range(6):
+        api.round(playing, "Ann", {"Bob": "", "Cy": "", "Di": ""})
+    with app.test_request_context():
+        ledger = night_report(get_store(), current_catalog(), night).ledger
+    lines = {name: [(m.game_id, m.what, m.cents) for m in ledger[name]] for name in ("Ann", "Bob", "Cy", "Di")}
+    assert lines == {
+        "Ann": [
+            (tie, "took the bowl (10 pennies, shared by 2)", 10),
+            (won, "took the bowl (22 pennies, with 1 carried in)", 22),
+            (playing, "took the bowl (4 pennies at 5¢)", 20),
+        ],
+        "Bob": [
+            (tie, "took the bowl (10 pennies, shared by 2)", 10),
+            (won, "a penny a card caught (7 pennies)", -7),
+            (playing, "1 buy into the bowl (1 penny at 5¢)", -5),
+            (playing, "a penny a card caught (1 penny at 5¢)", -5),
+        ],
+        "Cy": [
+            (tie, "a penny a card caught (7 pennies)", -7),
+            (won, "a penny a card caught (7 pennies)", -7),
+            (playing, "a penny a card caught (1 penny at 5¢)", -5),
+        ],
+        "Di": [
+            (tie, "a penny a card caught (14 pennies)", -14),
+            (won, "a penny a card caught (7 pennies)", -7),
+            (playing, "a penny a card caught (1 penny at 5¢)", -5),
+        ],
+    }
+
+
+def test_a_nights_json_says_every_fact_under_its_name(api):
+    """The API's night, whole: a paper night of a 1¢ tie (Ann and Bob share 20 pennies; Cy pays 7 and
+    Di 14; the odd penny stays in the bowl, as the next game plays at 5¢) and a 5¢ game in play (Bob
+    caught with a K: 5¢ in its bowl). Di has paid Ann 10¢, so Ann is square and Bob is owed 10¢:
+    Cy, the largest debtor, pays him 7¢, Di 3¢, and Di's last cent goes to the bowl that holds one."""
+    night = api.call("POST", "/api/nights", {"name": "Paper", "money": "paper"}, 201)["id"]
+    tie = tie_game(api, night)["id"]
+    playing = api.new_game(night=night, penny_cents=5)["id"]
+    api.round(playing, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    api.call("POST", f"/api/nights/{night}/payments", {"from": "Di", "to": "Ann", "cents": 10}, 201)
+    got = api.call("GET", f"/api/nights/{night}")
+    made_at = got["payments_made"][0].pop("made_at")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", made_at)
+    game = {"ruleset": "ten-pennies", "carry_in": 0, "moved_since_end_cents": {}, "notes": ""}
+    still = [{"from": "Cy", "to": "Bob", "cents": 7}, {"from": "Di", "to": "Bob", "cents": 3},
+             {"from": "Di", "to": "the bowl", "cents": 1}]  # fmt: skip
+    assert got == {
+        "id": night,
+        "name": "Paper",
+        "closed": False,
+        "notes": "",
+        "money": "paper",
+        "unit": "cent",
+        "games": [
+            {**game, "id": tie, "finished": True, "penny_cents": 1, "winners": ["Ann", "Bob"], "left_in_bowl": 1,
+             "in_play_cents": 0},
+            {**game, "id": playing, "finished": False, "penny_cents": 5, "winners": [], "left_in_bowl": 0,
+             "in_play_cents": 5},
+        ],  # fmt: skip
+        "nets": {"Ann": 10, "Bob": 10, "Cy": -7, "Di": -14},
+        "payments_made": [{"id": 1, "from": "Di", "to": "Ann", "cents": 10, "undone_at": None}],
+        "still_owed": still,
+        "settlement": still,
+        "left_in_bowls": 1,
+        "leftovers": [{"game": tie, "pennies": 1, "cents": 1, "into": None, "why": f"game {playing} plays at 5¢"}],
+    }
