@@ -92,10 +92,10 @@ class NightReport:
     def moved_since_last_payment(self) -> dict[str, int]:
         """How the nets moved since the last payment was marked (a correction, a game finished): what
         the page says in one line, so nobody wonders why a new payment is asked for."""
-        marked = [row for row in self.payment_rows if not row["undone_at"] and row["nets"]]
+        marked = [nets for row in self.payment_rows if not row["undone_at"] and (nets := row["nets"])]
         if not marked:
             return {}
-        before: dict[str, int] = json.loads(marked[-1]["nets"])  # marked rows all hold their nets
+        before: dict[str, int] = json.loads(marked[-1])
         now = self.balance()
         moved = {name: now.get(name, 0) - before.get(name, 0) for name in [*self.order(), *before]}
         return {name: change for name, change in moved.items() if change}
