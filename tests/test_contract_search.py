@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import adversarial_hands, examples, hand_text, suited
 
-from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit
+from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_hand
 from scorekeeper.rules.contract import find_contract, multisets
 from scorekeeper.rules.melds import read_meld
 
@@ -161,3 +161,58 @@ def test_the_server_stays_responsive_while_eight_worst_case_searches_run(tmp_pat
         server.kill()
         server.wait()
     assert worst <= 3 * trivial, (worst, trivial)
+
+
+# Worked by hand from the rulesets (RULES.md): the contract, what is wild that round, the limits.
+DECIDED = [
+    # Ten Card Rummy round 1, one meld of 3: 4♣ 5♣ 6♣, with no wild card at all.
+    ("ten-card-rummy", 1, "KD 5C 4H 3D 7H JS 6C 4C QD 9D KC JC", True),
+    # Round 2, two melds of 3: 3♦ 3♦ 2♥, and 10♠ 2 2 K♠ (J and Q wild: 2 wilds, 2 naturals).
+    ("ten-card-rummy", 2, "2C 2H 7H 3D 2D 3D 10S KS", True),
+    # Round 4, two melds of 4: 4♠ to 7♠, and 8♠ 2 2 J♠ (two wilds, no more than its two naturals).
+    ("ten-card-rummy", 4, "4S 5S 6S 7S 8S 2C 2C JS", True),
+    # Ten Pennies as this house plays it: jokers only in rounds 1-4; 2s, aces and jokers from round 5,
+    # at most 2 of each kind a set; never two of the same card in a meld (jokers excepted).
+    # Round 4, a set of 5: 7♠ 7♣ 7♦ and both jokers (aces are not wild yet).
+    ("ten-pennies-pcio", 4, "7S 8S JKR JD 7C 9H 3C AS 7D KD 8C AD 4H JKR", True),
+    # Round 5, two sets of 5: 9♠ 9♦ A♦ 2 2 and Q♦ Q♣ 2 2 JKR.
+    ("ten-pennies-pcio", 5, "JKR 9D 2H JD QD 2S AD 2D 8H KC 3D 2C QC 9S", True),
+    # Round 5: three different jacks take two 2s for the first set; nothing else has 3 naturals, and
+    # 2 naturals need 3 wilds where only two 2s may go (no ace, no joker).
+    ("ten-pennies-pcio", 5, "KC 2C JD JS 2H 2S 2S JD 2H JH 4D 4H", False),
+    # Round 6, a set of 6: 7♠ 7♥ 7♣ (the second 7♠ may not join), two aces and a 2.
+    ("ten-pennies-pcio", 6, "7S AC AC AS 7S AS AD 2C 7H 2D 2H 7C 2H", True),
+    # Round 6: 4♦ 4♣, two aces, one 2, one joker.
+    ("ten-pennies-pcio", 6, "3D 4D 5D JKR KC AC 7D 10D 2H 4C JC AD 8H 2H", True),
+    # Round 6: 5♥, two aces, a 2 and both jokers: 6, no more than 2 of each kind of wild.
+    ("ten-pennies-pcio", 6, "8H 9H JKR QC AS 2C AD 6H JKR 5H", True),
+    # Round 6: two 7s or two 9s, and at most two jokers and the one ace: 5 cards, not 6.
+    ("ten-pennies-pcio", 6, "JKR 4C 5C JKR 7C JKR 9C AD JC 9S 7D", False),
+]
+
+
+def cards_of(arrangement):
+    return Counter(card for line in arrangement for card in parse_hand(line.split(":")[0]))
+
+
+@pytest.mark.parametrize("ruleset_id, number, hand, makes", DECIDED)
+def test_hands_worked_by_hand_are_answered_with_melds_from_the_hand(rulesets, ruleset_id, number, hand, makes):
+    cards = parse_hand(hand)
+    verdict = find_contract(rulesets[ruleset_id], number, cards)
+    assert verdict.valid is makes, verdict
+    assert len(verdict.arrangement) == (rulesets[ruleset_id].round(number).contract.melds if makes else 0)
+    assert not cards_of(verdict.arrangement) - Counter(cards)  # never a card the hand does not hold
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.sampled_from(CONTRACT_RULESETS),
+    st.integers(1, 7),
+    st.lists(st.builds(suited, st.sampled_from(list(Rank)), st.sampled_from(list(Suit))), min_size=6, max_size=12),
+)
+def test_an_arrangement_found_uses_each_card_of_the_hand_at_most_once(rulesets, ruleset_id, number, hand):
+    ruleset = rulesets[ruleset_id]
+    if number > len(ruleset.rounds) or ruleset.round(number).contract is None:
+        return
+    verdict = find_contract(ruleset, number, hand)
+    assert not cards_of(verdict.arrangement) - Counter(hand)
