@@ -131,6 +131,8 @@ def main() -> int:
         "score": round(killed / total, 4) if total else 0,
         "equivalent": equivalent,  # survivors that cannot change behaviour (listed with the reason)
         "score_of_the_rest": round(killed / (total - equivalent), 4) if total > equivalent else 0,
+        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                 text=True).stdout.strip(),  # fmt: skip
         "trees": tree_ids(settings["only_mutate"]),
         "survivors": sorted(survivors, key=lambda s: str(s["at"])),
     }
@@ -138,7 +140,8 @@ def main() -> int:
     lines = [
         "# Mutation testing",
         "",
-        f"`scripts/mutate` ({report['tool']}) over {', '.join(f'`{m}`' for m in report['modules'])}, against",
+        f"`scripts/mutate` ({report['tool']}) over {', '.join(f'`{m}`' for m in report['modules'])} as at "
+        f"commit {report['commit']}, against",
         f"`pytest {report['tests']}`. Killed {killed} of {total} mutants: **{report['score']:.1%}**"
         + (f" ({not_run} not run)." if not_run else "."),
         f"{equivalent} survivors cannot change behaviour (the reason is beside each); of the other mutants the "
@@ -147,7 +150,7 @@ def main() -> int:
         "A mutant counts as killed when a test fails or it makes a test run forever. Every survivor, by",
         "the line it changes:",
         "",
-        "| Where | Before | After | Why it cannot change behaviour |",
+        "| Where | Before | After | Why it cannot change behaviour (blank: not known) |",
         "|---|---|---|---|",
     ]
     for s in report["survivors"]:
