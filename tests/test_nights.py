@@ -18,24 +18,26 @@ from scorekeeper.rules.ledger import settle, settle_with_keeper, zero_sum_groups
 # --- settlement: properties -----------------------------------------------------------------
 
 
-def brute_force_groups(nets):
-    """The most zero-sum groups, by trying every way to split the players (small n only)."""
-    names = [n for n in nets if nets[n]]
-    best = 0
+def zero_sum_splits(nets):
+    """Every way to split the players who owe or are owed into groups that each sum to zero."""
 
-    def split(rest, groups):
-        nonlocal best
+    def splits(rest):
         if not rest:
-            best = max(best, groups)
+            yield []
             return
         first, others = rest[0], rest[1:]
         for mask in range(1 << len(others)):
             group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
             if sum(nets[n] for n in group) == 0:
-                split([o for o in others if o not in group], groups + 1)
+                for more in splits([o for o in others if o not in group]):
+                    yield [group, *more]
 
-    split(names, 0)
-    return best
+    return splits([n for n in nets if nets[n]])
+
+
+def brute_force_groups(nets):
+    """The most zero-sum groups, by trying every way to split the players (small n only)."""
+    return max(len(split) for split in zero_sum_splits(nets))
 
 
 NETS = st.lists(st.integers(-40, 40), min_size=1, max_size=9).map(
@@ -133,23 +135,11 @@ def canonical_groups_by_brute_force(nets):
     that each sum to zero, those with the most groups (the fewest payments); of those, the one whose
     groups, smallest first and then by their seats, come first."""
     seat = {name: index for index, name in enumerate(nets)}
-    names = [name for name in nets if nets[name]]
-
-    def splits(rest):
-        if not rest:
-            yield []
-            return
-        first, others = rest[0], rest[1:]
-        for mask in range(1 << len(others)):
-            group = [first] + [others[i] for i in range(len(others)) if mask >> i & 1]
-            if sum(nets[n] for n in group) == 0:
-                for more in splits([o for o in others if o not in group]):
-                    yield [group, *more]
 
     def key(split):
         return sorted((len(group), [seat[n] for n in group]) for group in split)
 
-    every = list(splits(names))
+    every = list(zero_sum_splits(nets))
     most = max(len(split) for split in every)
     best = min((split for split in every if len(split) == most), key=key)
     return [group for _, group in sorted(((len(g), [seat[n] for n in g]), g) for g in best)]

@@ -138,7 +138,7 @@ class Payment:
         return {"from": self.from_player, "to": self.to_player, "cents": self.cents}
 
 
-MAX_EXACT_PLAYERS = 12  # the exact search is n·2ⁿ steps: 12 players ≈ 50,000, a few milliseconds
+MAX_EXACT_PLAYERS = 12  # counting is n·2ⁿ steps and each group chosen looks at ≤ 2ⁿ subsets: 12 players ≈ 10 ms
 
 
 def zero_sum_groups(nets: Mapping[str, int], order: Sequence[str]) -> list[list[str]]:
