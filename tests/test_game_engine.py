@@ -345,3 +345,33 @@ def test_a_round_cannot_be_put_back_once_another_took_its_place(rulesets):
     game = Game(setup(rulesets), events)
     with pytest.raises(GameError, match="round 1 cannot be put back: the next round is 2"):
         game.with_event(Void(4, 2))
+
+
+def played(rounds: int, went_out: str = "Ann") -> list[RoundRecord]:
+    """``rounds`` rounds in which Ann went out and nobody was caught with anything."""
+    return [rnd(n, n, went_out, Bob="", Cy="", Di="") for n in range(1, rounds + 1)]
+
+
+BUYS_REFUSED = [  # ruleset, rounds played, the buy (round, player), its refusal word for word
+    ("ten-pennies", 7, (8, "Bob"), "the game is finished: no more buys"),
+    ("ten-pennies", 0, (2, "Cy"), "round 2 has not started yet"),
+    ("ten-pennies", 3, (5, "Di"), "round 5 has not started yet"),
+    ("ten-pennies", 0, (0, "Bob"), "round 0 has not started yet"),
+    ("ten-card-rummy", 0, (1, "Cy"), "buying starts in round 4 in Ten Card Rummy; this is round 1"),
+    ("pennies-from-heaven", 0, (1, "Bob"), "there is no buying in Pennies From Heaven"),
+]
+
+
+@pytest.mark.parametrize("ruleset, rounds, buy, message", BUYS_REFUSED)
+def test_a_refused_buy_says_why_and_names_the_buyer(rulesets, ruleset, rounds, buy, message):
+    game = Game(setup(rulesets, ruleset), played(rounds) if ruleset != "pennies-from-heaven" else [])
+    with pytest.raises(GameError) as refused:
+        game.with_event(Buy(100, *buy))
+    assert (str(refused.value), refused.value.player) == (message, buy[1])
+
+
+@pytest.mark.parametrize("rounds, buy_round", [(0, 1), (3, 4), (3, 2), (7, 7), (7, 1)])
+def test_a_buy_may_go_into_the_round_being_played_or_one_already_played(rulesets, rounds, buy_round):
+    """A buy the table forgot is entered late, even after the last round (someone disputes it afterwards)."""
+    game = Game(setup(rulesets), played(rounds)).with_event(Buy(100, buy_round, "Bob"))
+    assert (game.buys_left("Bob"), game.buys_in_round(buy_round)["Bob"]) == (9, 1)

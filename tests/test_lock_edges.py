@@ -3,6 +3,7 @@ how long a guesser waits (the README: "A PIN on a game or a night")."""
 
 import re
 
+import pytest
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 from support import PLAYERS, csrf_token
 
@@ -92,3 +93,94 @@ def test_the_wait_is_said_in_whole_seconds_rounded_up():
 
     assert [TooManyTries(wait).seconds for wait in (0.2, 2.5, 7.9)] == [1, 3, 8]
     assert str(TooManyTries(2.5)) == "too many wrong PINs: wait 3 seconds before trying again"
+
+
+# --- a night's lock: its own words, its own key, its own generation; the tries a PIN resets ------
+
+
+def locked_night(api, pin):
+    """A night locked by its first game's PIN (RULES.md: a PIN given in a night locks the night)."""
+    night = api.call("POST", "/api/nights", {"name": "Fri"}, 201)["id"]
+    api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "pin": pin}, 201)
+    return night
+
+
+def set_money(client, night, token=None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return client.post(f"/api/nights/{night}/money", json={"money": "paper"}, headers=headers)
+
+
+def test_a_locked_night_speaks_of_itself_as_a_night(api, client):
+    night = locked_night(api, "4321")
+    refused = set_money(client, night)
+    assert (refused.status_code, refused.get_json()["error"]) == (
+        401, "this night is locked: unlock it with its PIN and send the token as 'Authorization: Bearer …'"
+    )
+    wrong = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "0000"}, 403)
+    assert wrong["error"] == "that is not this night's PIN"
+
+
+def test_a_night_token_opens_its_own_night_and_no_other(api, client):
+    first, second = locked_night(api, "4321"), locked_night(api, "8765")
+    token = api.call("POST", f"/api/nights/{first}/unlock", {"pin": "4321"})["token"]
+    refused = set_money(client, second, token)
+    assert (refused.status_code, refused.get_json()["error"]) == (
+        403, "that token does not open this night (or it was locked again since)"
+    )
+    assert set_money(client, first, token).status_code == 200
+
+
+def test_locking_a_night_again_ends_its_tokens(app, api, client):
+    from scorekeeper.lock import lock_again, night_lock
+    from scorekeeper.store.web import get_store
+
+    night = locked_night(api, "4321")
+    token = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "4321"})["token"]
+    with app.test_request_context():  # "Lock again" as the scorekeeper's page does it
+        store = get_store()
+        lock_again(store, night_lock(store.night(night)))
+    assert set_money(client, night, token).status_code == 403
+    fresh = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "4321"})["token"]
+    assert set_money(client, night, fresh).status_code == 200
+
+
+def test_the_right_pin_gives_the_free_tries_back(api):
+    game = locked_game(api)
+    for _ in range(4):
+        api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 403)
+    api.call("POST", f"/api/games/{game}/unlock", {"pin": "4321"})
+    for _ in range(5):  # five free tries again, not one
+        api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 403)
+    api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 429)
+
+
+def test_past_the_free_tries_even_a_short_wait_is_said(api, monkeypatch):
+    """A house could set a short delay: a wrong PIN past the free tries still says to wait, never
+    just "wrong" (which would let a guesser keep going at full speed)."""
+    monkeypatch.setattr("scorekeeper.lock.BASE_DELAY_SECONDS", 0.5)
+    game = locked_game(api)
+    for _ in range(5):
+        api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 403)
+    said = api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 429)["error"]
+    assert said == "too many wrong PINs: wait 1 seconds before trying again"
+
+
+@pytest.mark.parametrize("length, status", [(3, 400), (4, 201), (64, 201), (65, 400)])
+def test_a_pin_has_4_to_64_characters(api, length, status):
+    answer = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "pin": "7" * length},
+                      status)  # fmt: skip
+    if status == 400:
+        assert answer["error"] == "a PIN has 4 to 64 characters"
+    else:
+        assert api.call("POST", f"/api/games/{answer['id']}/unlock", {"pin": "7" * length})["locked"] is True
+
+
+def test_a_change_tried_on_a_locked_page_is_answered_on_the_unlock_page(app, api):
+    """Another phone taps "buys" on a locked game: it lands on the unlock page, which says why."""
+    game = locked_game(api)
+    phone = app.test_client()
+    form = {"csrf_token": csrf_token(phone.get("/games/new").text), "player": "Bob"}
+    answer = phone.post(f"/games/{game}/buys", data=form, follow_redirects=True)
+    assert answer.request.path == f"/games/{game}/unlock"
+    assert ("This game is locked: only the scorekeeper can change it. Enter the PIN to unlock it here."
+            in answer.text)  # fmt: skip

@@ -3,9 +3,11 @@ reads ("K♠ K♥ JKR K♣: set of 4 × K with 1 wild"). The table reads the arr
 is down, so it is checked as closely as the verdict (RULES.md: books, board minimums, lay-offs)."""
 
 import pytest
+from support import ROOT, TEN_PENNIES_TOML
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.melds import Verdict, check_layoff, check_melds
+from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
 
 # --- Pennies From Heaven: getting on the board (hand 1 needs 50, hand 2 90; below zero 15) --------
 # Card values: A 20, 2 20, joker 50, 8–K 10, 4–7 5.
@@ -99,9 +101,97 @@ LAYOFFS = [  # ruleset, round, onto, cards, the verdict
         "the 2♥ stands for 5♠ in 4♠ 2♥ 6♠: a card can only extend the run at its ends"])),
     ("ten-card-rummy", 4, "4S 2H 6S 2D 8S", "5S", Verdict(False, [
         "the 2♥ stands for 5♠ in 4♠ 2♥ 6♠ 2♦ 8♠: a card can only extend the run at its ends"])),
+    # Each wild names the place it holds in the run as entered: the 2♥ sits where the 7♠ would.
+    ("ten-card-rummy", 4, "4S 2D 6S 2H 8S", "7S", Verdict(False, [
+        "the 2♥ stands for 7♠ in 4♠ 2♦ 6♠ 2♥ 8♠: a card can only extend the run at its ends"])),
+    ("ten-card-rummy", 4, "4S JKR 6S 2H 8S", "7S", Verdict(False, [
+        "the 2♥ stands for 7♠ in 4♠ JKR 6♠ 2♥ 8♠: a card can only extend the run at its ends"])),
+    # Entered out of order, the run does not say which wild holds the place.
+    ("ten-card-rummy", 4, "8S 2H 6S JKR 4S", "5S", Verdict(False, [
+        "a wild card stands for 5♠ in 8♠ 2♥ 6♠ JKR 4♠: a card can only extend the run at its ends"])),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("ruleset, number, onto, cards, expected", LAYOFFS)
 def test_a_lay_off_is_answered_in_full(rulesets, ruleset, number, onto, cards, expected):
     assert check_layoff(rulesets[ruleset], number, parse_hand(onto), parse_hand(cards)) == expected
+
+
+MELDS = [  # ruleset, round, stage, melds, the verdict (worked by hand from RULES.md)
+    # An 8-card meld is still named card by card; from 9 cards on, by its ends and its size.
+    # K and Q both 4 times: the lower rank is taken as the set's rank, the other is the stray.
+    ("ten-pennies", 1, "meld", ["K K K K Q Q Q Q"], Verdict(False, [
+        "meld 1 (K K K K Q Q Q Q) is not a set: a set is one rank plus wild cards, and K is neither Q nor wild "
+        "in round 1"])),
+    ("ten-pennies", 1, "meld", ["K K K K K Q Q Q Q"], Verdict(False, [
+        "meld 1 (K K K … Q, 9 cards) is not a set: a set is one rank plus wild cards, and Q is neither K nor wild "
+        "in round 1"])),
+    # The 2s are wild in round 1, so they are never the stray rank, however many there are.
+    ("ten-pennies", 1, "meld", ["K Q 2 2"], Verdict(False, [
+        "meld 1 (K Q 2 2) is not a set: a set is one rank plus wild cards, and K is neither Q nor wild in round 1"])),
+    # RULES.md: "2 A JKR has 2 wilds whatever base is chosen"; a later meld allows 1. It is a set
+    # with too many wilds, not a set of wild cards (Ten Pennies has sets of 2s).
+    ("ten-pennies", 5, "meld", ["2 A JKR"], Verdict(False, [
+        "meld 1 (2 A JKR) has 2 wild cards; a later meld allows 1"])),
+    ("ten-pennies", 1, "meld", [], Verdict(False, ["no melds were given"])),
+    ("ten-pennies", 1, "first-down", [], Verdict(False, ["no melds were given"])),
+    # Ten Card Rummy: wild cards alone make no set; as a run, 2♠ is natural and the others wild.
+    ("ten-card-rummy", 4, "meld", ["2S 2H JKR"], Verdict(False, [
+        "meld 1 (2♠ 2♥ JKR) is not a meld: Ten Card Rummy has no sets of 2s and jokers: each is wild in a set; "
+        "as a run it has 2 wild cards and 1 natural; no more wilds than naturals"])),
+    # The virtual tabletop's edition: every card has a suit, and one meld never holds a card twice
+    # (the doubled cards named in suit order: spades, hearts, diamonds, clubs).
+    ("ten-pennies-pcio", 1, "meld", ["KD KH KS KH KS KD"], Verdict(False, [
+        "meld 1 (K♦ K♥ K♠ K♥ K♠ K♦) holds K♠ K♥ K♦ twice; one meld may not hold two of the same card"])),
+    ("ten-pennies-pcio", 1, "meld", ["K K KH"], Verdict(False, ["meld 1 (K K K♥) needs a suit on K K"])),
+    # Thirteen cards can be a run (A to K), so the reason is the doubled K, not the length.
+    ("ten-card-rummy", 4, "meld", ["AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS KS"], Verdict(False, [
+        "meld 1 (A♠ 3♠ 4♠ … K♠, 13 cards) is not a run: a run holds each rank once, and this one has K twice; "
+        "nor a set: a set is one rank plus wild cards, and 11 of its cards are neither K nor wild in round 4"])),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("ruleset, number, stage, melds, expected", MELDS)
+def test_a_meld_is_answered_in_full(rulesets, ruleset, number, stage, melds, expected):
+    assert check_melds(rulesets[ruleset], number, [parse_hand(m) for m in melds], stage) == expected
+
+
+RUNS_GROWN_TO_THE_LEFT = [  # Ten Card Rummy round 4: a 2 of the run's suit in its own place is natural
+    ("4S 5S 6S", "AS 3S 2S", "4♠ 5♠ 6♠ A♠ 3♠ 2♠: run of 6 in ♠, A to 6"),
+    # Only one 2♠ can be in its place; the other stands in for the 6♠.
+    ("3S 4S 5S", "AS 2S 2S", "3♠ 4♠ 5♠ A♠ 2♠ 2♠: run of 6 in ♠, A to 6 with 1 wild"),
+]
+
+
+@pytest.mark.parametrize("onto, cards, reads", RUNS_GROWN_TO_THE_LEFT)
+def test_a_run_grown_below_reads_its_natural_2(rulesets, onto, cards, reads):
+    verdict = check_layoff(rulesets["ten-card-rummy"], 4, parse_hand(onto), parse_hand(cards))
+    assert verdict == Verdict(True, [], [reads])
+
+
+def house_ten_pennies(later_melds: str) -> Ruleset:
+    """Ten Pennies with its ``[later_melds]`` table replaced (or taken away: a house rules file may omit it)."""
+    old = "[later_melds]\nmin_size = 3\nmax_wilds = 1\n"
+    assert old in TEN_PENNIES_TOML
+    return parse_ruleset(TEN_PENNIES_TOML.replace(old, later_melds), "house.toml")
+
+
+@pytest.mark.parametrize("later_melds, three_cards, four_cards", [
+    ("", Verdict(True, [], ["K K K: set of 3 × K"]), Verdict(True, [], ["K K K K: set of 4 × K"])),  # 3 by default
+    ("[later_melds]\nmin_size = 4\n", Verdict(False, ["meld 1 (K K K) has 3 cards; it needs at least 4"]),
+     Verdict(True, [], ["K K K K: set of 4 × K"])),
+])  # fmt: skip
+def test_a_later_meld_needs_the_house_minimum(later_melds, three_cards, four_cards):
+    ruleset = house_ten_pennies(later_melds)
+    assert check_melds(ruleset, 1, [parse_hand("K K K")], "meld") == three_cards
+    assert check_melds(ruleset, 1, [parse_hand("K K K K")], "meld") == four_cards
+
+
+def test_a_house_wild_rank_in_its_own_run_place_is_natural():
+    """A house Ten Card Rummy with 4s wild instead of 2s: as a 2 does in the real game, a 4 of the
+    run's suit in its own place counts as natural, and the 2♠ below it is an ordinary card."""
+    text = (ROOT / "scorekeeper" / "rules" / "data" / "ten-card-rummy.toml").read_text(encoding="utf-8")
+    ruleset = parse_ruleset(text.replace('wilds = ["2", "JKR"]', 'wilds = ["4", "JKR"]'), "house.toml")
+    assert check_layoff(ruleset, 4, parse_hand("5S 6S 7S"), parse_hand("2S 3S 4S")) == Verdict(
+        True, [], ["5♠ 6♠ 7♠ 2♠ 3♠ 4♠: run of 6 in ♠, 2 to 7"]
+    )

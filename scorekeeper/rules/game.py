@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .books import SideEntry, SideResult, board_minimum, score_as_entered, score_hand, side_name
 from .cards import Card
 from .ledger import Payout, Standing, split_bowl, standings, winners
-from .rulesets import RoundRule
+from .rulesets import BuyRule, RoundRule
 from .scoring import PlayerResult, RoundError, next_buy_penalty, score_round
 from .setup import GameError, Setup, name_key
 from .wording import ordinal
@@ -371,7 +371,7 @@ class Game:
                 f"buying starts in round {rule.first_round} in {self.ruleset.name}; this is round {buy.round}",
                 buy.player,
             )
-        self._check_stock(buy, rule.cards)
+        self._check_stock(buy, rule)
         used = self._state.by_player[buy.player]
         if rule.stack is not None and used >= rule.stack:
             raise GameError(
@@ -379,19 +379,11 @@ class Game:
                 buy.player,
             )
 
-    def buys_the_stock_allows(self) -> int:
-        """How many buys one round can hold at most: each takes ``cards`` from what the deal left."""
-        rule = self.ruleset.buys
-        if rule is None or rule.cards == 0:
-            return 0
-        in_decks = self.setup.decks * (52 + self.ruleset.decks.jokers_per_deck)
-        return max(in_decks - self.ruleset.cards_dealt * len(self.players), 0) // rule.cards
-
-    def _check_stock(self, buy: Buy, cards: int) -> None:
+    def _check_stock(self, buy: Buy, rule: BuyRule) -> None:
         """RULES.md: all players' buys in one round take at most the cards left after the deal."""
-        if cards == 0:
-            return
-        allowed = self.buys_the_stock_allows()
+        cards = rule.cards  # each buy takes this many from what the deal left (at least 1: rulesets.py)
+        in_decks = self.setup.decks * (52 + self.ruleset.decks.jokers_per_deck)
+        allowed = max(in_decks - self.ruleset.cards_dealt * len(self.players), 0) // cards
         taken = sum(self._state.by_round[buy.round, player] for player in self.players)
         if taken >= allowed:
             raise GameError(

@@ -483,7 +483,7 @@ def _extend_run(
     for card in naturals:
         place = card.rank.value - 1
         if card.suit is suit and place in span and place not in natural_places:
-            stand_in = "the joker" if any(w.is_joker for w in reading.wilds) else f"the {label(reading.wilds[:1])}"
+            stand_in = _stand_in(onto, wilds, low, place)
             return None, (f"{stand_in} stands for {label([card])} in {label(onto)}: a card can only extend the "
                           "run at its ends")  # fmt: skip
         if card.suit is suit and place in span:
@@ -514,6 +514,17 @@ def _extend_run(
             return after, ""
     return None, (f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end, "
                   "and no more wilds than naturals")  # fmt: skip
+
+
+def _stand_in(onto: Sequence[Card], wilds: frozenset[Rank], low: int, place: int) -> str:
+    """The wild card of ``onto`` at ``place``, when the run was entered in order; else any of them."""
+    in_order = all(
+        card.rank in wilds or (card.rank.value - 1 - low) % RUN_ORDER == index for index, card in enumerate(onto)
+    )
+    offset = (place - low) % RUN_ORDER
+    if not in_order or offset >= len(onto) or onto[offset].rank not in wilds:
+        return "a wild card"
+    return "the joker" if onto[offset].is_joker else f"the {label([onto[offset]])}"
 
 
 def _layoff_book(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:

@@ -427,10 +427,13 @@ class _Reader:
         table = self.table("buys", required=False)
         if table is None:
             return None
+        cards = self.get(table, "cards", int, "buys.cards")
+        if cards == 0:
+            raise self.fail("buys.cards", "a buy takes at least 1 card (the discard)")
         return BuyRule(
             stack=self.get(table, "stack", int, "buys.stack", None),
             pennies=self.get(table, "pennies", int, "buys.pennies", 0),
-            cards=self.get(table, "cards", int, "buys.cards"),
+            cards=cards,
             first_round=self.get(table, "first_round", int, "buys.first_round", 1),
             free_per_round=self.get(table, "free_per_round", int, "buys.free_per_round", None),
             penalty_points=self.get(table, "penalty_points", int, "buys.penalty_points", 0),
