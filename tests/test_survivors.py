@@ -149,7 +149,7 @@ def test_a_payment_to_someone_with_no_net_leaves_them_owing_it():
     [
         # Every debtor pays the keeper, in seat order, then the keeper pays every creditor in seat order.
         ({"Cy": -3, "Ann": -2, "Bob": 5}, ["Cy", "Ann", "Bob"], "Bob", [("Cy", "Bob", 3), ("Ann", "Bob", 2)]),
-        ({"Cy": -3, "Ann": -2, "Bob": 5}, None, "Bob", [("Ann", "Bob", 2), ("Cy", "Bob", 3)]),
+        ({"Cy": -3, "Ann": -2, "Bob": 5}, [], "Bob", [("Ann", "Bob", 2), ("Cy", "Bob", 3)]),  # no seats: by name
         # One cent each way is still a payment; a seat with no net (Di sat out) pays and gets nothing.
         ({"Ann": -1, "Bob": 1, "Cy": 0}, ["Ann", "Bob", "Cy", "Di"], "Cy", [("Ann", "Cy", 1), ("Cy", "Bob", 1)]),
         ({"Ann": -4, "Bob": 1, "Cy": 3}, ["Di", "Cy", "Bob", "Ann"], "Ann", [("Ann", "Cy", 3), ("Ann", "Bob", 1)]),
@@ -408,3 +408,13 @@ def test_a_rating_builds_on_the_games_before():
     assert after[0].mu < after[1].mu < after[2].mu
     assert after[0].sigma > after[1].sigma > after[2].sigma
     assert [a.games for a in after] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("settle_by", ["fewest", "keeper"])
+def test_someone_with_money_but_no_seat_is_still_settled(settle_by):
+    """A name in the nets but not in the seat order (a player who left the table) pays or is paid
+    all the same, after the seated players: every penny is accounted for."""
+    nets = {"Ann": 5, "Bob": -3, "Zed": -2}
+    seated = ["Cy", "Ann", "Bob"]  # Cy's net is 0: not in the nets at all
+    payments = settle(nets, seated) if settle_by == "fewest" else settle_with_keeper(nets, "Ann", seated)
+    assert payments == [Payment("Bob", "Ann", 3), Payment("Zed", "Ann", 2)]

@@ -218,13 +218,18 @@ def paired_groups(nets: Mapping[str, int], players: Sequence[str]) -> list[list[
     return pairs + ([rest] if rest else [])
 
 
-def settle(nets: Mapping[str, int], order: Sequence[str] | None = None) -> list[Payment]:
+def _seating(nets: Mapping[str, int], order: Sequence[str]) -> list[str]:
+    """Everyone in ``nets``: those seated in ``order`` first, then anyone else by name."""
+    seated = [name for name in order if name in nets]
+    return seated + sorted(name for name in nets if name not in seated)
+
+
+def settle(nets: Mapping[str, int], order: Sequence[str]) -> list[Payment]:
     """The fewest payments that settle the nets: within each zero-sum group the largest debtor
-    pays the largest creditor, ties broken by seat order (``order``; by name when not given)."""
+    pays the largest creditor, ties broken by seat order (``order``)."""
     if sum(nets.values()) != 0:
         raise SettlementError(f"the nets sum to {sum(nets.values())}, not 0: settle the bowl first")
-    seats = list(order) if order is not None else sorted(nets)
-    seats += [name for name in sorted(nets) if name not in seats]
+    seats = _seating(nets, order)
     rank = {name: index for index, name in enumerate(seats)}
     payments = []
     for group in zero_sum_groups(nets, seats):
@@ -249,17 +254,17 @@ def after_payments(nets: Mapping[str, int], made: Sequence[Payment]) -> dict[str
     return balance
 
 
-def still_owed(nets: Mapping[str, int], made: Sequence[Payment], order: Sequence[str] | None = None) -> list[Payment]:
+def still_owed(nets: Mapping[str, int], made: Sequence[Payment], order: Sequence[str]) -> list[Payment]:
     """The fewest payments that settle what the payments made left open (one may run back the other
     way, when a correction lowered what somebody had already received)."""
     return settle(after_payments(nets, made), order)
 
 
-def settle_with_keeper(nets: Mapping[str, int], keeper: str, order: Sequence[str] | None = None) -> list[Payment]:
-    """The simple way: every debtor pays the bowl-keeper, who pays every creditor."""
+def settle_with_keeper(nets: Mapping[str, int], keeper: str, order: Sequence[str]) -> list[Payment]:
+    """The simple way: every debtor pays the bowl-keeper, who pays every creditor (in seat order)."""
     if sum(nets.values()) != 0:
         raise SettlementError(f"the nets sum to {sum(nets.values())}, not 0: settle the bowl first")
-    seats = list(order) if order is not None else sorted(nets)
-    payments = [Payment(n, keeper, -nets[n]) for n in seats if n != keeper and nets.get(n, 0) < 0]
-    payments += [Payment(keeper, n, nets[n]) for n in seats if n != keeper and nets.get(n, 0) > 0]
+    seats = [name for name in _seating(nets, order) if name != keeper]
+    payments = [Payment(n, keeper, -nets[n]) for n in seats if nets[n] < 0]
+    payments += [Payment(keeper, n, nets[n]) for n in seats if nets[n] > 0]
     return payments
