@@ -26,7 +26,13 @@ REFUSED = [  # went out, our side's entry, the message, whose entry is at fault
         None,
         SideEntry(US, books={"golden": 1}),
         "Ann & Cy: golden is not a kind of book (natural, mixed, sevens, wild)",
+        "Ann",
+    ),
+    (
         None,
+        SideEntry(US, books={"silver": 1, "natural": 1, "golden": 2}),
+        "Ann & Cy: golden and silver are not kinds of book (natural, mixed, sevens, wild)",
+        "Ann",
     ),
     (
         None,

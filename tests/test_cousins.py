@@ -305,6 +305,11 @@ def test_the_board_minimum_reads_the_sum_of_every_hand_before(api):
             "enter the cards left in hand for Di (empty is allowed)",
             "Di",
         ),
+        (
+            [counted(TEAMS[0], points=60), {**counted(TEAMS[1]), "hands": {}}],
+            "enter the cards left in hand for Bob and Di (empty is allowed)",
+            "Bob",
+        ),
     ],
 )
 def test_a_hand_not_entered_is_named_with_its_player(api, sides, words, player):

@@ -73,6 +73,10 @@ LAYOFFS = [  # ruleset, round, onto, cards, the verdict
         "Q cannot go onto a set of K: only the same rank or a wild card"])),
     ("ten-pennies", 1, "K K K", "J Q", Verdict(False, [
         "J, Q cannot go onto a set of K: only the same rank or a wild card"])),
+    # A meld on the table that is no set takes nothing; it is named by its cards.
+    ("ten-pennies", 1, "K Q J", "K", Verdict(False, ["the meld on the table (K Q J) is not a set"])),
+    ("ten-card-rummy", 4, "5S 6H 9C", "7S", Verdict(False, [
+        "the meld on the table (5♠ 6♥ 9♣) is not a legal set or run: it takes no lay-off"])),
     # Ten Card Rummy (round 4: 2s and jokers wild; no more wilds than naturals; runs grow at their ends).
     ("ten-card-rummy", 4, "KS KH JKR", "KC", Verdict(True, [], ["K♠ K♥ JKR K♣: set of 4 × K with 1 wild"])),
     ("ten-card-rummy", 4, "5S 6S 7S", "8S", Verdict(True, [], ["5♠ 6♠ 7♠ 8♠: run of 4 in ♠, 5 to 8"])),

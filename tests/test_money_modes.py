@@ -194,3 +194,18 @@ def test_an_imported_night_keeps_its_money_mode_and_an_unknown_one_is_refused(ap
     assert refused.exit_code != 0
     assert f"night {night}: 'money' is one of 'table', 'paper', not 'coins'" in refused.output
     assert fresh.test_client().get(f"/api/nights/{night}").status_code == 404
+
+
+def test_a_paper_night_shows_each_players_paid_and_received_and_the_cents_in_the_bowl(api, client):
+    """tie_game: Ann and Bob +$0.10, Cy −$0.07, Di −$0.14, 1¢ left in the bowl. Three payments on
+    paper; each row says what that player handed over and what they were given, and the check line
+    counts the cent in the bowl."""
+    night = api.call("POST", "/api/nights", {"name": "Fri", "money": "paper"}, 201)["id"]
+    tie_game(api, night)
+    for payer, payee, cents in [("Di", "Ann", 10), ("Cy", "Bob", 7), ("Di", "Bob", 3)]:
+        api.call("POST", f"/api/nights/{night}/payments", {"from": payer, "to": payee, "cents": cents}, 201)
+    text = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/nights/{night}").text).split())  # a cell a word
+    for row in ["Ann +$0.10 $0.00 $0.10", "Bob +$0.10 $0.00 $0.10", "Cy −$0.07 $0.07 $0.00",
+                "Di −$0.14 $0.13 $0.00"]:  # fmt: skip
+        assert row in text
+    assert "✔ Every cent accounted for: the nets add up to −$0.01, and $0.01 is still in a bowl." in text

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .cards import Card, Rank
 from .rulesets import BookRule, Ruleset
 from .scoring import RoundError
-from .wording import plural
+from .wording import listed, plural
 
 BOOK_KINDS = ("natural", "mixed", "sevens", "wild")
 BOOK_SIZE = 7
@@ -118,7 +118,10 @@ def _check_side(
         raise RoundError(f"{name}: counts of red threes and books cannot be negative", side.players[0])
     unknown = set(side.books) - set(BOOK_KINDS)
     if unknown:
-        raise RoundError(f"{name}: {', '.join(sorted(unknown))} is not a kind of book ({', '.join(BOOK_KINDS)})")
+        what = "is not a kind" if len(unknown) == 1 else "are not kinds"
+        raise RoundError(
+            f"{name}: {listed(sorted(unknown))} {what} of book ({', '.join(BOOK_KINDS)})", side.players[0]
+        )
     if side.melded is not None and side.melded_points is not None:
         raise RoundError(f"{name}: give the melded cards or their points total, not both", side.players[0])
     if side.melded_points is not None and side.melded_points < 0:

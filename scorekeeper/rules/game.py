@@ -18,7 +18,7 @@ from .ledger import Payout, Standing, split_bowl, standings, winners
 from .rulesets import BuyRule, RoundRule
 from .scoring import PlayerResult, RoundError, next_buy_penalty, score_round
 from .setup import GameError, Setup, name_key
-from .wording import ordinal
+from .wording import listed, ordinal
 
 # --- events -----------------------------------------------------------------------------
 
@@ -498,7 +498,7 @@ class Game:
             ]
             if missing:
                 raise RoundError(
-                    f"enter the cards left in hand for {', '.join(missing)} (empty is allowed)", missing[0]
+                    f"enter the cards left in hand for {listed(missing)} (empty is allowed)", missing[0]
                 )
         if len(entries) != len(self.setup.sides):
             raise RoundError("one of the sides entered is not a side of this game")
