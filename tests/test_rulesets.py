@@ -1,7 +1,7 @@
 """The four rulesets read exactly as RULES.md says, and bad house-rules files are refused clearly."""
 
 import pytest
-from support import TEN_PENNIES_TOML
+from support import ROOT, TEN_PENNIES_TOML
 
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.cards import Rank
@@ -218,3 +218,11 @@ def test_a_buy_of_no_cards_is_refused_in_a_house_rules_file():
     with pytest.raises(RulesetError, match=r"^house.toml: buys.cards: a buy takes at least 1 card \(the discard\)$"):
         parse_ruleset(GOOD.replace("cards = 3 ", "cards = 0 ", 1), "house.toml")
     assert parse_ruleset(GOOD.replace("cards = 3 ", "cards = 1 ", 1), "house.toml").buys.cards == 1
+
+
+def test_a_books_game_needs_every_hands_board_minimum():
+    text = (ROOT / "scorekeeper" / "rules" / "data" / "pennies-from-heaven.toml").read_text(encoding="utf-8")
+    first = "board_minimum = 50"
+    assert first in text
+    with pytest.raises(RulesetError, match=r"^house.toml: rounds\[1\].board_minimum: is missing$"):
+        parse_ruleset(text.replace(first, "", 1), "house.toml")
