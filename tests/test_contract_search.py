@@ -12,7 +12,7 @@ from support import adversarial_hands, examples, hand_text, suited
 
 from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_hand
 from scorekeeper.rules.contract import find_contract, multisets
-from scorekeeper.rules.melds import read_meld
+from scorekeeper.rules.melds import Verdict, read_meld
 
 CONTRACT_RULESETS = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy"]
 
@@ -216,3 +216,20 @@ def test_an_arrangement_found_uses_each_card_of_the_hand_at_most_once(rulesets, 
         return
     verdict = find_contract(ruleset, number, hand)
     assert not cards_of(verdict.arrangement) - Counter(hand)
+
+
+ARRANGED = [  # hands worked by hand with only one way to make the contract: the answer word for word
+    # Ten Pennies (virtual tabletop), round 1: two sets of 3, one joker each, never two of the same
+    # card in a meld. K♠ K♥ K♣ with a joker would leave K♣ alone: the first set must take a K♣.
+    ("ten-pennies-pcio", 1, "KS KH KC KC JKR JKR",
+     ["K♠ K♣ JKR: set of 3 × K with 1 wild", "K♥ K♣ JKR: set of 3 × K with 1 wild"]),
+    # Ten Card Rummy round 11, a run of 10: no 10 or 11 places from 3♥ to A♥ hold more naturals
+    # than wilds (4 or 5 of 10 or 11), but all 12 do: 6 naturals, 6 wilds.
+    ("ten-card-rummy", 11, "3H 4H 5H QH KH AH JKR JKR JKR 2C 2D 2S",
+     ["3♥ 4♥ 5♥ Q♥ K♥ A♥ 2♠ 2♦ 2♣ JKR JKR JKR: run of 12 in ♥, 3 to A with 6 wilds"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("ruleset_id, number, hand, arrangement", ARRANGED)
+def test_a_hand_with_one_arrangement_is_answered_with_it(rulesets, ruleset_id, number, hand, arrangement):
+    assert find_contract(rulesets[ruleset_id], number, parse_hand(hand)) == Verdict(True, [], arrangement)

@@ -45,6 +45,15 @@ def test_money_is_written_one_way_and_nothing_is_minus_zero(cents, plain, signed
     assert (format_cents(cents), signed_cents(cents)) == (plain, signed)
 
 
+@pytest.mark.parametrize(("number", "plain", "with_sign"), [(0, "0", "0"), (1, "1", "+1"), (2, "2", "+2"),
+                                                          (-1, "−1", "−1"), (-350, "−350", "−350")])  # fmt: skip
+def test_a_score_is_written_with_a_true_minus_and_a_change_with_its_sign(number, plain, with_sign):
+    """Scores and changes of score (+4, −2): a minus sign, never a hyphen; no sign on nothing."""
+    from scorekeeper.rules.ledger import minus, signed
+
+    assert (minus(number), signed(number)) == (plain, with_sign)
+
+
 # --- best and worst round on a player's page ---------------------------------------------------
 
 

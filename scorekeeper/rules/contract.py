@@ -189,21 +189,21 @@ def _set_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[T
 
 
 def _natural_choices(ctx: _Context, of_rank: Counter[Card], naturals: int, last: bool) -> Iterator[tuple[Card, ...]]:
-    """Which cards of the rank a set takes matters only where suits matter to what is left over (a
-    run, or a later set that may not hold two of the same card); for the last meld, one choice stands
-    for all (a set's legality does not depend on its suits, and ``of_rank`` holds no duplicates
-    where they are forbidden)."""
+    """Which cards of the rank a set takes matters only to a later set that may not hold two of the
+    same card. (A run that needs one of them is found by taking the run first: the search tries
+    every kind of meld at every step.) For the last meld one choice stands for all: a set's
+    legality does not depend on its suits, and ``of_rank`` holds no duplicates where they are
+    forbidden."""
     choices = multisets(of_rank, naturals)
-    suits_matter = ctx.ruleset.no_duplicates or "run" in ctx.ruleset.meld_kinds
-    if last or not suits_matter:
+    if last or not ctx.ruleset.no_duplicates:
         return islice(choices, 1)
     return choices
 
 
 def _run_templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: int) -> Iterator[Template]:
-    wild_ranks = ctx.rule.wilds
     pool = spare_wilds
-    suits = sorted({c.suit for c in hand if c.suit is not None and c.rank not in wild_ranks}, key=lambda s: s.value)
+    # every suit in the hand, even one held only by a 2 (natural in its own place in a run)
+    suits = sorted({c.suit for c in hand if c.suit is not None}, key=lambda s: s.value)
     for suit in suits:
         row = [Card(rank, suit) for rank in NATURAL_RANKS]
         have = [hand[card] > 0 for card in row]
