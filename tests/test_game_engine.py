@@ -65,6 +65,17 @@ def test_dealer_rotates_left_and_next_player_plays_first(rulesets):
     assert info["decks"] == "2 decks" and info["deal"] == 11 and info["jokers"] == 4
 
 
+@pytest.mark.parametrize("ruleset, number, limit", [
+    ("ten-pennies", 1, "at most 1 wild per set"),  # RULES.md's table: the limit of round 1
+    ("ten-pennies", 7, "at most 3 wild per set"),
+    ("ten-pennies-pcio", 5, "at most 2 of each kind of wild per set"),
+    ("ten-card-rummy", 4, "no more wilds than natural cards in a meld"),
+    ("pennies-from-heaven", 1, "at most 2 wilds in a book, each with 2 naturals; none in a book of sevens"),
+])  # fmt: skip
+def test_the_dealer_is_told_the_rounds_wild_card_rule(rulesets, ruleset, number, limit):
+    assert describe_round(setup(rulesets, ruleset), number)["wild_limit"] == limit
+
+
 def test_round_scores_points_and_pennies(rulesets):
     game = Game(setup(rulesets), [Buy(1, 1, "Bob"), rnd(2, 1, "Ann", Bob="K 7 7 2", Cy="JKR A 3", Di="10 J Q")])
     result = game.rounds[0].results

@@ -463,3 +463,16 @@ def test_the_rating_is_never_on_the_live_or_table_views(tmp_path: Path, history)
     g1 = history["games"][0]
     for path in (f"/games/{g1}/table", f"/games/{g1}/table/state"):
         assert "rating" not in house.client.get(path).text.lower()
+
+
+@pytest.mark.parametrize("first, later, lowest, highest", [
+    ((None, None), (40, 90), 40, 90),  # a tally with no rounds yet takes the other's
+    ((40, 90), (None, None), 40, 90),
+    ((40, 90), (10, 60), 10, 90),  # the lower of the lowest rounds, the higher of the highest
+    ((10, 60), (40, 90), 10, 90),
+])  # fmt: skip
+def test_tallies_added_keep_the_lowest_and_highest_round(first, later, lowest, highest):
+    from scorekeeper.rules.records import Tally
+
+    total = Tally(lowest_round=first[0], highest_round=first[1]) + Tally(lowest_round=later[0], highest_round=later[1])
+    assert (total.lowest_round, total.highest_round) == (lowest, highest)
