@@ -137,6 +137,14 @@ def main() -> int:
         "survivors": sorted(survivors, key=lambda s: str(s["at"])),
     }
     (ROOT / "MUTATION.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_markdown(report)
+    print(f"Killed {killed} of {total} ({report['score']:.1%}); {len(survivors)} survivors in MUTATION.md")
+    return 0
+
+
+def write_markdown(report: dict[str, Any]) -> None:
+    """MUTATION.md: MUTATION.json for a reader."""
+    killed, total, not_run = report["killed"], report["total"], report["not_run"]
     lines = [
         "# Mutation testing",
         "",
@@ -144,8 +152,8 @@ def main() -> int:
         f"commit {report['commit']}, against",
         f"`pytest {report['tests']}`. Killed {killed} of {total} mutants: **{report['score']:.1%}**"
         + (f" ({not_run} not run)." if not_run else "."),
-        f"{equivalent} survivors cannot change behaviour (the reason is beside each); of the other mutants the "
-        f"tests killed **{report['score_of_the_rest']:.1%}**.",
+        f"{report['equivalent']} survivors cannot change behaviour (the reason is beside each); of the other "
+        f"mutants the tests killed **{report['score_of_the_rest']:.1%}**.",
         "",
         "A mutant counts as killed when a test fails or it makes a test run forever. Every survivor, by",
         "the line it changes:",
@@ -157,8 +165,6 @@ def main() -> int:
         before, after = (str(s[k]).replace("|", "\\|")[:90] for k in ("before", "after"))
         lines.append(f"| {s['at']} | `{before}` | `{after}` | {s['why']} |")
     (ROOT / "MUTATION.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"Killed {killed} of {total} ({report['score']:.1%}); {len(survivors)} survivors in MUTATION.md")
-    return 0
 
 
 if __name__ == "__main__":
