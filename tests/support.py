@@ -26,7 +26,12 @@ from scorekeeper.rules.rulesets import Ruleset
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 PLAYERS8 = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-TEN_PENNIES_TOML = (ROOT / "scorekeeper" / "rules" / "data" / "ten-pennies.toml").read_text(encoding="utf-8")
+def ruleset_text(ruleset_id: str) -> str:
+    """A built-in ruleset file as shipped: the start of a house rules file in a test."""
+    return (ROOT / "scorekeeper" / "rules" / "data" / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+
+
+TEN_PENNIES_TOML = ruleset_text("ten-pennies")
 
 GAME = [  # a whole 4-player Ten Pennies game: who went out, the cards each other player was caught with
     ("Ann", {"Bob": "K 7 7 2", "Cy": "JKR A 3", "Di": "10 J Q"}),

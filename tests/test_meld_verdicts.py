@@ -3,7 +3,7 @@ reads ("K♠ K♥ JKR K♣: set of 4 × K with 1 wild"). The table reads the arr
 is down, so it is checked as closely as the verdict (RULES.md: books, board minimums, lay-offs)."""
 
 import pytest
-from support import ROOT, TEN_PENNIES_TOML
+from support import TEN_PENNIES_TOML, ruleset_text
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.melds import Verdict, check_layoff, check_melds
@@ -194,7 +194,7 @@ def test_a_later_meld_needs_the_house_minimum(later_melds, three_cards, four_car
 def test_a_house_wild_rank_in_its_own_run_place_is_natural():
     """A house Ten Card Rummy with 4s wild instead of 2s: as a 2 does in the real game, a 4 of the
     run's suit in its own place counts as natural, and the 2♠ below it is an ordinary card."""
-    text = (ROOT / "scorekeeper" / "rules" / "data" / "ten-card-rummy.toml").read_text(encoding="utf-8")
+    text = ruleset_text("ten-card-rummy")
     ruleset = parse_ruleset(text.replace('wilds = ["2", "JKR"]', 'wilds = ["4", "JKR"]'), "house.toml")
     assert check_layoff(ruleset, 4, parse_hand("5S 6S 7S"), parse_hand("2S 3S 4S")) == Verdict(
         True, [], ["5♠ 6♠ 7♠ 2♠ 3♠ 4♠: run of 6 in ♠, 2 to 7"]

@@ -1,7 +1,7 @@
 """The four rulesets read exactly as RULES.md says, and bad house-rules files are refused clearly."""
 
 import pytest
-from support import ROOT, TEN_PENNIES_TOML
+from support import TEN_PENNIES_TOML, ruleset_text
 
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.cards import Rank
@@ -221,7 +221,7 @@ def test_a_buy_of_no_cards_is_refused_in_a_house_rules_file():
 
 
 def test_a_books_game_needs_every_hands_board_minimum():
-    text = (ROOT / "scorekeeper" / "rules" / "data" / "pennies-from-heaven.toml").read_text(encoding="utf-8")
+    text = ruleset_text("pennies-from-heaven")
     first = "board_minimum = 50"
     assert first in text
     with pytest.raises(RulesetError, match=r"^house.toml: rounds\[1\].board_minimum: is missing$"):

@@ -404,7 +404,7 @@ class _Reader:
         wilds = frozenset(
             self.rank(label, f"{field}.wilds") for label in self.get(row, "wilds", list, f"{field}.wilds")
         )
-        contract, books = None, family is Family.BOOKS
+        contract = None
         if family is Family.CONTRACT:
             spec = self.get(row, "contract", dict, f"{field}.contract")
             contract = Contract(
@@ -421,7 +421,9 @@ class _Reader:
             wild_limit=self.get(row, "wild_limit", int, f"{field}.wild_limit", None),
             wild_limit_per_kind=self.get(row, "wild_limit_per_kind", int, f"{field}.wild_limit_per_kind", None),
             # a books game's hand cannot be played without it: required there, and only there
-            board_minimum=self.get(row, "board_minimum", int, f"{field}.board_minimum", ... if books else None),
+            board_minimum=self.get(
+                row, "board_minimum", int, f"{field}.board_minimum", ... if family is Family.BOOKS else None
+            ),
         )
 
     def buys(self) -> BuyRule | None:
