@@ -40,7 +40,8 @@ class TooManyTries(LockError):
 
     def __init__(self, wait: float) -> None:
         self.seconds = int(wait) + 1  # whole seconds, rounded up: a try made then is never too early
-        super().__init__(f"too many wrong PINs: wait {self.seconds} seconds before trying again")
+        unit = "second" if self.seconds == 1 else "seconds"
+        super().__init__(f"too many wrong PINs: wait {self.seconds} {unit} before trying again")
 
 
 class NeedsUnlock(LockError):
