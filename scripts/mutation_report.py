@@ -22,6 +22,7 @@ KILLED = {1, 3, 37}  # a test failed (1; 3: pytest's internal error), or a type 
 SURVIVED = {0}
 NOT_RUN = {None}
 TIMEOUTS = {24, -24, 36, 152, 255}  # the mutant made a test run forever: caught, by the time limit
+OUT_OF_MEMORY = {-9}  # the mutant made a test take all the memory and the system killed it: caught too
 
 
 def config() -> dict[str, list[str]]:
@@ -107,8 +108,10 @@ def main() -> int:
         for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
             if code in NOT_RUN:
                 not_run += 1
-            elif code in KILLED or code in TIMEOUTS:
+            elif code in KILLED or code in TIMEOUTS or code in OUT_OF_MEMORY:
                 results["killed"] += 1
+                results["by time limit"] += code in TIMEOUTS
+                results["out of memory"] += code in OUT_OF_MEMORY
             elif code in SURVIVED:
                 results["survived"] += 1
                 survivors.append({"mutant": key, **change(mutated, spans, key, source)})
@@ -118,6 +121,7 @@ def main() -> int:
     for survivor in survivors:
         survivor["why"] = reason(survivor, known)
     equivalent = sum(1 for survivor in survivors if survivor["why"])
+    caught_without_a_failure = {key: results.pop(key, 0) for key in ("by time limit", "out of memory")}
     total = sum(results.values())
     killed = results["killed"]
     report = {
@@ -126,6 +130,7 @@ def main() -> int:
         "modules": settings["only_mutate"],
         "tests": " ".join(settings.get("pytest_add_cli_args", [])),
         "killed": killed,
+        **{f"killed {key}": count for key, count in caught_without_a_failure.items()},
         "total": total,
         "not_run": not_run,
         "score": round(killed / total, 4) if total else 0,
@@ -155,8 +160,9 @@ def write_markdown(report: dict[str, Any]) -> None:
         f"{report['equivalent']} survivors cannot change behaviour (the reason is beside each); of the other "
         f"mutants the tests killed **{report['score_of_the_rest']:.1%}**.",
         "",
-        "A mutant counts as killed when a test fails or it makes a test run forever. Every survivor, by",
-        "the line it changes:",
+        "A mutant counts as killed when a test fails, or it makes a test run forever (stopped by the time",
+        f"limit: {report['killed by time limit']}) or take all the memory (killed by the system: "
+        f"{report['killed out of memory']}). Every survivor, by the line it changes:",
         "",
         "| Where | Before | After | Why it cannot change behaviour (blank: not known) |",
         "|---|---|---|---|",
