@@ -8,11 +8,12 @@ from itertools import combinations_with_replacement, product
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import adversarial_hands, examples, hand_text, suited
+from support import adversarial_hands, examples, hand_text, ruleset_text, suited
 
 from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_hand
 from scorekeeper.rules.contract import find_contract, multisets
 from scorekeeper.rules.melds import Verdict, read_meld
+from scorekeeper.rules.rulesets import parse_ruleset
 
 CONTRACT_RULESETS = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy"]
 
@@ -233,3 +234,49 @@ ARRANGED = [  # hands worked by hand with only one way to make the contract: the
 @pytest.mark.parametrize("ruleset_id, number, hand, arrangement", ARRANGED)
 def test_a_hand_with_one_arrangement_is_answered_with_it(rulesets, ruleset_id, number, hand, arrangement):
     assert find_contract(rulesets[ruleset_id], number, parse_hand(hand)) == Verdict(True, [], arrangement)
+
+
+# Ten Card Rummy as a house plays it without "no more wilds than natural cards in a meld" (house rules
+# file: wilds_at_most_naturals = false), and the same house forbidding two of the same card in a meld.
+NO_RATIO = ruleset_text("ten-card-rummy").replace("wilds_at_most_naturals = true", "wilds_at_most_naturals = false")
+HOUSES = {
+    "no-ratio": NO_RATIO,
+    "no-ratio, no duplicates": NO_RATIO.replace("contract_exact", "no_duplicates = true\ncontract_exact"),
+    "no-ratio, runs only": NO_RATIO.replace('meld_kinds = ["set", "run"]', 'meld_kinds = ["run"]'),
+}
+HOUSE_DECIDED = [
+    # Round 6, two melds of 5. Only runs: 4♠ _ 6♠ _ _ and 9♥ _ J♥ _ _, each with 3 of the 6 wilds.
+    # No rank is held twice, so a set of 5 has one natural and 4 wilds, and 4 + 3 > 6.
+    ("no-ratio", 6, "4S 6S 9H JH JKR JKR JKR JKR 2C 2D", True),
+    # Round 10, one meld of 9: A♣ 2♣ 3♣ 4♣ (the 2♣ natural in its place) and the other 5 wilds.
+    ("no-ratio", 10, "4C 2C 2S QS 3C JKR JKR JKR JKR JKR AC 9S", True),
+    # Round 5, one meld of 5 from five wild cards: no set (no natural card, no sets of 2s), and a run
+    # of spades holds one 2♠ (never two of the same card), the 2♣ and the joker: 3 cards.
+    ("no-ratio, no duplicates", 5, "JKR 2C 2S 2S 2S", False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("house, number, hand, makes", HOUSE_DECIDED)
+def test_house_hands_worked_by_hand_are_answered_with_melds_from_the_hand(house, number, hand, makes):
+    ruleset = parse_ruleset(HOUSES[house], "house.toml")
+    cards = parse_hand(hand)
+    verdict = find_contract(ruleset, number, cards)
+    assert verdict.valid is makes, verdict
+    assert len(verdict.arrangement) == (ruleset.round(number).contract.melds if makes else 0)
+    assert not cards_of(verdict.arrangement) - Counter(cards)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.sampled_from(sorted(HOUSES)),
+    st.integers(1, 11),
+    st.lists(st.sampled_from([*(suited(rank, Suit.SPADES) for rank in NATURAL_RANKS), suited(Rank.TWO, Suit.HEARTS),
+                              suited(Rank.JOKER, Suit.SPADES)]), min_size=2, max_size=4, unique=True),
+    st.lists(st.integers(1, 3), min_size=4, max_size=4),
+)  # fmt: skip
+def test_house_hands_of_few_distinct_cards_agree_with_the_reference(house, number, kinds, counts):
+    """Runs of one suit with wild cards, where wilds may outnumber naturals: a meld of the contract
+    that is not the last may hold more wilds than naturals too."""
+    ruleset = parse_ruleset(HOUSES[house], "house.toml")
+    hand = [card for card, n in zip(kinds, counts, strict=False) for _ in range(n)]
+    assert find_contract(ruleset, number, hand).valid == reference(ruleset, number, hand), (number, hand)

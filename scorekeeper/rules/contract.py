@@ -222,8 +222,11 @@ def _run_templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: 
 def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool, pool: int) -> Iterator[Template]:
     gaps = length - len(present)
     # The last meld takes every natural it can; an earlier one may leave some for later melds, each
-    # left-out place then filled by a wild card of the pool.
-    spare = 0 if last else min(len(present), (len(present) - gaps) // 2, pool - gaps)
+    # left-out place then filled by a wild card of the pool (and, where wilds may not outnumber
+    # naturals, only as many as keep them level).
+    spare = 0 if last else min(len(present), pool - gaps)
+    if ctx.ruleset.wilds_at_most_naturals:
+        spare = min(spare, (len(present) - gaps) // 2)
     for left_out in range(spare + 1):
         for dropped in combinations(present, left_out):
             naturals = tuple(card for card in present if card not in dropped)
