@@ -236,10 +236,15 @@ def test_a_hand_with_one_arrangement_is_answered_with_it(rulesets, ruleset_id, n
     assert find_contract(rulesets[ruleset_id], number, parse_hand(hand)) == Verdict(True, [], arrangement)
 
 
-# Ten Card Rummy as a house plays it without "no more wilds than natural cards in a meld" (house rules
-# file: wilds_at_most_naturals = false), and the same house forbidding two of the same card in a meld.
-NO_RATIO = ruleset_text("ten-card-rummy").replace("wilds_at_most_naturals = true", "wilds_at_most_naturals = false")
+# Ten Card Rummy as houses play it: without "no more wilds than natural cards in a meld" (house rules
+# file: wilds_at_most_naturals = false), never two of the same card in a meld, at most one wild of each
+# kind in a meld on the first down, or only runs.
+TEN_CARD_RUMMY = ruleset_text("ten-card-rummy")
+NO_RATIO = TEN_CARD_RUMMY.replace("wilds_at_most_naturals = true", "wilds_at_most_naturals = false")
+WILDS = 'wilds = ["2", "JKR"]'
 HOUSES = {
+    "no duplicates": TEN_CARD_RUMMY.replace("contract_exact", "no_duplicates = true\ncontract_exact"),
+    "one of each kind": TEN_CARD_RUMMY.replace(WILDS, WILDS + "\nwild_limit_per_kind = 1"),
     "no-ratio": NO_RATIO,
     "no-ratio, no duplicates": NO_RATIO.replace("contract_exact", "no_duplicates = true\ncontract_exact"),
     "no-ratio, runs only": NO_RATIO.replace('meld_kinds = ["set", "run"]', 'meld_kinds = ["run"]'),
@@ -253,6 +258,11 @@ HOUSE_DECIDED = [
     # Round 5, one meld of 5 from five wild cards: no set (no natural card, no sets of 2s), and a run
     # of spades holds one 2♠ (never two of the same card), the 2♣ and the joker: 3 cards.
     ("no-ratio, no duplicates", 5, "JKR 2C 2S 2S 2S", False),
+    # Round 2, two melds of 3, where which wild goes where matters. 2♥ 2♠ 4♥ (the 2♥ natural in its
+    # place, the 2♠ for 3♥) and 9♠ 9♥ with the other 2♥: no meld holds two 2♥.
+    ("no duplicates", 2, "4H 9S 9H 2S 2H 2H", True),
+    # Round 2: 4♠ 4♥ JKR, and 6♠ 2♣ JKR 9♠ (a 2 and a joker: one of each kind).
+    ("one of each kind", 2, "4S 4H 9S 6S 2C JKR JKR", True),
 ]  # fmt: skip
 
 

@@ -427,3 +427,186 @@ def test_someone_with_money_but_no_seat_is_still_settled(settle_by):
     seated = ["Cy", "Ann", "Bob"]  # Cy's net is 0: not in the nets at all
     payments = settle(nets, seated) if settle_by == "fewest" else settle_with_keeper(nets, "Ann", seated)
     assert payments == [Payment("Bob", "Ann", 3), Payment("Zed", "Ann", 2)]
+
+
+# --- the run of ff53b4d (MUTATION.md): a round's checks in their own words, wild-card wording, house files ---
+
+
+def test_hands_not_entered_are_all_named_and_the_first_is_marked(rulesets):
+    from scorekeeper.rules.scoring import RoundError, score_round
+
+    with pytest.raises(RoundError) as refused:
+        score_round(rulesets["ten-pennies"], tuple(PLAYERS), 2, "Ann", {"Cy": ()}, dict.fromkeys(PLAYERS, 0))
+    assert str(refused.value) == "enter the cards caught in hand for Bob, Di (an empty hand is allowed)"
+    assert refused.value.player == "Bob"
+
+
+def test_the_player_who_went_out_holds_no_cards(rulesets):
+    from scorekeeper.rules.scoring import RoundError, score_round
+
+    caught = {"Ann": parse_hand("K"), "Bob": (), "Cy": (), "Di": ()}
+    with pytest.raises(RoundError) as refused:
+        score_round(rulesets["ten-pennies"], tuple(PLAYERS), 2, "Ann", caught, dict.fromkeys(PLAYERS, 0))
+    assert (str(refused.value), refused.value.player) == ("Ann went out, so Ann holds no cards", "Ann")
+
+
+def test_a_hand_longer_than_the_deal_and_buys_names_its_player(rulesets):
+    """Ten Pennies deals 11 and a buy takes 3 cards: with 1 buy a player holds at most 14."""
+    from scorekeeper.rules.scoring import RoundError, check_hand_size
+
+    check_hand_size(rulesets["ten-pennies"], "Cy", parse_hand("K " * 14), 1)
+    with pytest.raises(RoundError) as refused:
+        check_hand_size(rulesets["ten-pennies"], "Cy", parse_hand("K " * 15), 1)
+    assert str(refused.value) == "Cy is caught with 15 cards, but with 1 buy this round a player holds at most 14"
+    assert refused.value.player == "Cy"
+
+
+@pytest.mark.parametrize(
+    "decks, hands, said",
+    [
+        (1, "KS KH KD KC K", "the hands hold 5 × K, but 1 deck holds only 4"),
+        (2, "K K K K K K K K K", "the hands hold 9 × K, but 2 decks hold only 8"),
+        (1, "KS KS", "the hands hold 2 × K♠, but 1 deck holds only 1"),
+        (2, "KS KS KS", "the hands hold 3 × K♠, but 2 decks hold only 2"),
+    ],
+)
+def test_more_of_a_card_than_the_decks_hold_is_refused_in_words(rulesets, decks, hands, said):
+    from scorekeeper.rules.scoring import RoundError, check_deck_supply
+
+    with pytest.raises(RoundError, match=f"^{re.escape(said)}$"):
+        check_deck_supply(rulesets["ten-pennies"], decks, {"Bob": parse_hand(hands)})
+
+
+def test_as_many_of_a_card_as_the_decks_hold_is_accepted(rulesets):
+    from scorekeeper.rules.scoring import check_deck_supply
+
+    check_deck_supply(rulesets["ten-pennies"], 2, {"Bob": parse_hand("KS KS"), "Cy": parse_hand("K K K K K K")})
+
+
+@pytest.mark.parametrize(
+    "ruleset_id, number, short, long",
+    [  # RULES.md's tables: Ten Pennies' limit per set, the virtual tabletop's per kind, Ten Card Rummy's ratio
+        ("ten-pennies", 1, "≤ 1 per set", "at most 1 wild per set"),
+        ("ten-pennies", 7, "≤ 3 per set", "at most 3 wild per set"),
+        ("ten-pennies-pcio", 5, "≤ 2 of each per set", "at most 2 of each kind of wild per set"),
+        ("ten-card-rummy", 1, "wilds ≤ naturals", "no more wilds than natural cards in a meld"),
+    ],
+)
+def test_a_rounds_wild_limit_in_short_and_in_full(rulesets, ruleset_id, number, short, long):
+    rule = rulesets[ruleset_id].round(number)
+    assert (rule.describe_limit(short=True), rule.describe_limit()) == (short, long)
+
+
+def test_house_wild_ranks_are_named_after_2s_aces_and_jokers_in_rank_order():
+    from support import TEN_PENNIES_TOML
+
+    from scorekeeper.rules.rulesets import parse_ruleset
+
+    text = TEN_PENNIES_TOML.replace('wilds = ["2"]\nwild_limit = 1', 'wilds = ["9", "JKR", "4"]\nwild_limit = 1', 1)
+    text = text.replace('wilds = ["2"]\nwild_limit = 1', "wilds = []\nwild_limit = 1", 1)
+    house = parse_ruleset(text, "house.toml")
+    assert house.round(1).describe_wilds() == "jokers, 4s, 9s"
+    assert house.round(2).describe_wilds() == "none"
+
+
+def test_one_card_parsed_alone_is_card_1_in_its_error():
+    from scorekeeper.rules.cards import Card, CardError
+
+    with pytest.raises(CardError, match=r"^card 1 \('ZZ'\) is not a card$"):
+        Card.parse("ZZ")
+
+
+def test_a_deal_of_every_card_leaves_no_stock_to_buy_from():
+    """A house Ten Pennies dealing 27 cards each to 2 players uses the whole deck (52 + 2 jokers), so
+    a buy of even 1 card is refused (RULES.md: the buys take at most the cards left after the deal)."""
+    from support import TEN_PENNIES_TOML
+
+    from scorekeeper.rules.game import Buy, Game
+    from scorekeeper.rules.rulesets import parse_ruleset
+    from scorekeeper.rules.setup import GameError, Setup
+
+    text = TEN_PENNIES_TOML.replace("cards_dealt = 11", "cards_dealt = 27").replace("cards = 3 ", "cards = 1 ")
+    setup = Setup(parse_ruleset(text, "house.toml"), ("Ann", "Bob"), 0)
+    with pytest.raises(GameError) as refused:
+        Game(setup, [Buy(1, 1, "Bob")])
+    assert str(refused.value) == (
+        "the stock is used up: the 0 buys of round 1 took every card left after the deal (1 a buy); "
+        "another buy is refused"
+    )
+
+
+def test_a_house_contract_game_without_buys_holds_the_deal_at_most():
+    from support import TEN_PENNIES_TOML
+
+    from scorekeeper.rules.rulesets import parse_ruleset
+    from scorekeeper.rules.scoring import RoundError, check_hand_size
+
+    head, tail = TEN_PENNIES_TOML.split("[buys]")
+    house = parse_ruleset(head + tail[tail.index("[later_melds]") :], "house.toml")
+    assert house.buys is None
+    check_hand_size(house, "Di", parse_hand("K " * 11), 0)
+    with pytest.raises(RoundError) as refused:
+        check_hand_size(house, "Di", parse_hand("K " * 12), 0)
+    assert str(refused.value) == "Di is caught with 12 cards, but with 0 buys this round a player holds at most 11"
+
+
+def test_a_run_counts_its_wilds_by_kind_where_the_house_limits_each_kind():
+    """A house Ten Card Rummy allowing 1 wild of each kind per meld: 4♠ 2♣ 6♠ JKR holds one 2 and
+    one joker; 4♠ 2♣ 6♠ 2♦ holds two 2s."""
+    from support import ruleset_text
+
+    from scorekeeper.rules.melds import Stage, read_meld
+    from scorekeeper.rules.rulesets import parse_ruleset
+
+    wilds = 'wilds = ["2", "JKR"]'
+    text = ruleset_text("ten-card-rummy").replace(wilds, wilds + "\nwild_limit_per_kind = 1")
+    house = parse_ruleset(text, "house.toml")
+    rule = house.round(1)
+    assert read_meld(house, rule, parse_hand("4S 2C 6S JKR"), Stage.FIRST_DOWN, 3)[0] is not None
+    reading, problem = read_meld(house, rule, parse_hand("4S 2C 6S 2D"), Stage.FIRST_DOWN, 3)
+    assert reading is None and "has 2 wild 2s; round 1 allows 1 of each kind" in problem
+
+
+def test_a_card_without_the_suit_a_rule_needs_names_the_token_and_its_place():
+    from scorekeeper.rules.cards import CardError, parse_hand
+
+    with pytest.raises(CardError) as refused:
+        parse_hand("KS 7 QH", require_suits=True)
+    assert (str(refused.value), refused.value.token, refused.value.position) == (
+        "card 2 ('7') needs a suit here, e.g. 7H", "7", 2
+    )
+
+
+def test_a_hand_is_written_in_the_notation_unless_asked_for_suit_symbols():
+    from scorekeeper.rules.cards import format_hand
+
+    hand = parse_hand("10h ks jkr 7")
+    assert format_hand(hand) == "10H KS JKR 7"
+    assert parse_hand(format_hand(hand)) == hand
+    assert format_hand(hand, pretty=True) == "10♥ K♠ JKR 7"
+
+
+@pytest.mark.parametrize("number, played", [(2, 0), (3, 1)])
+def test_a_round_past_the_next_one_is_refused_naming_the_next(rulesets, number, played):
+    from scorekeeper.rules.game import Game, RoundRecord
+    from scorekeeper.rules.setup import GameError, Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    hands = {"Bob": (), "Cy": (), "Di": ()}
+    events = [RoundRecord(n, n, "Ann", hands) for n in range(1, played + 1)]
+    with pytest.raises(GameError) as refused:
+        Game(setup, [*events, RoundRecord(9, number, "Ann", hands)])
+    assert str(refused.value) == f"round {number} cannot be recorded: the next round is {played + 1}"
+
+
+@pytest.mark.parametrize(
+    "ruleset_id, number, said",
+    [  # RULES.md's contracts as the dealer says them
+        ("ten-pennies", 1, "2 sets of 3"),
+        ("ten-pennies", 2, "1 set of 4"),
+        ("ten-card-rummy", 1, "1 meld of 3 — sets or runs"),
+        ("ten-card-rummy", 2, "2 melds of 3 — sets or runs"),
+    ],
+)
+def test_a_contract_is_said_in_sets_or_melds(rulesets, ruleset_id, number, said):
+    assert rulesets[ruleset_id].round(number).contract.describe() == said
