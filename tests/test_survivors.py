@@ -610,3 +610,37 @@ def test_a_round_past_the_next_one_is_refused_naming_the_next(rulesets, number, 
 )
 def test_a_contract_is_said_in_sets_or_melds(rulesets, ruleset_id, number, said):
     assert rulesets[ruleset_id].round(number).contract.describe() == said
+
+
+def game_of_rounds(rulesets, count):
+    from support import GAME
+
+    from scorekeeper.rules.game import Game, RoundRecord
+    from scorekeeper.rules.setup import Setup
+
+    events = [
+        RoundRecord(n, n, out, {name: parse_hand(cards) for name, cards in caught.items()})
+        for n, (out, caught) in enumerate(GAME[:count], start=1)
+    ]
+    return Game(Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0), events)
+
+
+def test_a_seats_summary_after_two_rounds_worked_by_hand(rulesets):
+    """Ten Pennies, the first two rounds of support.GAME. Points: Bob K 7 7 2 = 40, Cy JKR A 3 = 75,
+    Di 10 J Q = 30; then Ann 5 = 5, Di K K = 20. Totals Ann 5, Bob 40, Cy 75, Di 50: lowest leads.
+    A penny a card caught: Cy paid 3 pennies, Ann 1."""
+    game = game_of_rounds(rulesets, 2)
+    summaries = [game.seat_summary(seat) for seat in range(4)]
+    assert [s.seat for s in summaries] == [0, 1, 2, 3]
+    assert [s.points for s in summaries] == [5, 40, 75, 50]
+    assert [s.place for s in summaries] == [1, 2, 4, 3]
+    assert [s.money for s in summaries] == [game.money(name) for name in PLAYERS]
+    assert summaries[2].money == -3 and summaries[0].money == -1
+
+
+def test_the_games_json_numbers_seats_and_rounds_from_1(rulesets):
+    from scorekeeper.rules.game_json import game_json
+
+    data = game_json(game_of_rounds(rulesets, 2))
+    assert [(p["name"], p["seat"]) for p in data["players"]] == [("Ann", 1), ("Bob", 2), ("Cy", 3), ("Di", 4)]
+    assert [r["number"] for r in data["rounds"]] == [1, 2]
