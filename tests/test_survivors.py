@@ -644,3 +644,99 @@ def test_the_games_json_numbers_seats_and_rounds_from_1(rulesets):
     data = game_json(game_of_rounds(rulesets, 2))
     assert [(p["name"], p["seat"]) for p in data["players"]] == [("Ann", 1), ("Bob", 2), ("Cy", 3), ("Di", 4)]
     assert [r["number"] for r in data["rounds"]] == [1, 2]
+
+
+# --- the run's tail (setup, replay, JSON): late buys, a correction kept, teams in words, books JSON ---
+
+
+def test_a_buy_entered_late_for_a_recorded_round_scores_that_round_again(rulesets):
+    """Ten Card Rummy: buying starts in round 4, 3 free buys a round, each one more 100 points
+    (RULES.md). Round 4 is recorded with Bob caught with K (10); his 4 buys of round 4 are entered
+    after it (forgotten at the time): his round 4 becomes 110, and his total with it."""
+    from scorekeeper.rules.game import Buy, Game, RoundRecord
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-card-rummy"], tuple(PLAYERS), 0)
+    empty = {"Bob": (), "Cy": (), "Di": ()}
+    rounds = [RoundRecord(n, n, "Ann", empty) for n in (1, 2, 3)]
+    recorded = Game(setup, [*rounds, RoundRecord(4, 4, "Ann", {**empty, "Bob": parse_hand("K")})])
+    assert recorded.rounds[3].results["Bob"].points == 10
+    late = recorded
+    for event_id in range(5, 9):
+        late = late.with_event(Buy(event_id, 4, "Bob"))
+    assert (late.rounds[3].results["Bob"].points, late.rounds[3].results["Bob"].penalty) == (110, 100)
+    assert late.totals()["Bob"] == 110
+    assert Game(setup, late.events).rounds[3].results["Bob"].points == 110  # the same replayed whole
+
+
+def test_a_correction_stays_marked_after_a_later_entry(rulesets):
+    """Round 1 corrected, then a buy in round 2: the scorepad still marks round 1 as corrected."""
+    from scorekeeper.rules.game import Buy, Game, RoundRecord
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    caught = {"Bob": parse_hand("5"), "Cy": (), "Di": ()}
+    corrected = Game(setup, [RoundRecord(1, 1, "Ann", caught), RoundRecord(2, 1, "Ann", {**caught, "Cy": ()})])
+    assert corrected.with_event(Buy(3, 2, "Cy")).rounds[0].corrected
+
+
+def test_a_new_games_json_shows_every_total_at_0(rulesets):
+    from scorekeeper.rules.game_json import game_json
+
+    data = game_json(game_of_rounds(rulesets, 0))
+    assert [p["points"] for p in data["players"]] == [0, 0, 0, 0]
+
+
+def test_a_stored_entry_the_rules_refuse_is_shown_with_its_reason(rulesets):
+    """A history stored before writes were checked: Ann's 11th buy of a 10-buy stack is passed over,
+    and the game's JSON says which entry and why."""
+    from scorekeeper.rules.game import Buy, Game
+    from scorekeeper.rules.game_json import game_json
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    game = Game(setup, [Buy(n, 1, "Ann") for n in range(1, 12)], tolerant=True)
+    assert game_json(game)["problems"] == [
+        {"entry": 11, "reason": "Ann has used all 10 buys of the game; an 11th buy is refused"}
+    ]
+
+
+def test_a_books_games_json_names_each_sides_players(rulesets):
+    from scorekeeper.rules.game import Game
+    from scorekeeper.rules.game_json import game_json
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["pennies-from-heaven"], tuple(PLAYERS), 0, teams=(("Ann", "Cy"), ("Bob", "Di")))
+    sides = game_json(Game(setup))["sides"]
+    assert [(s["name"], s["players"], s["points"]) for s in sides] == [
+        ("Ann & Cy", ["Ann", "Cy"], 0),
+        ("Bob & Di", ["Bob", "Di"], 0),
+    ]
+
+
+@pytest.mark.parametrize(
+    "teams, said",
+    [
+        ((("Ann", "Cy"), ("Bob",)), "Di is in no team"),
+        ((("Ann", "Cy"),), "Bob, Di are in no team"),
+        ((("Ann", "Cy"), ("Bob", "Di", "Ann")), "Ann must be in exactly one team of the players"),
+        ((("Ann", "Cy"), ("Bob", "Di", "Zed")), "Zed must be in exactly one team of the players"),
+        ((("Ann", "Cy", "Zed"), ("Bob", "Di", "Zed")), "Zed must be in exactly one team of the players"),
+        ((("Ann", "Cy", "Zed", "Bob"), ("Di", "Ed")), "Zed, Ed must be in exactly one team of the players"),
+    ],
+)
+def test_teams_that_do_not_seat_every_player_once_are_refused_in_words(rulesets, teams, said):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    with pytest.raises(GameError) as refused:
+        Setup(rulesets["pennies-from-heaven"], tuple(PLAYERS), 0, teams=teams)
+    assert str(refused.value) == f"the teams must seat every player exactly once: {said}"
+
+
+def test_a_house_pile_never_picked_up_counts_in_the_most_cards_a_player_can_hold(rulesets):
+    """Ten Pennies deals 11 and a buy takes 3; a house file giving each player a pile of 5 (never
+    picked up, caught with the hand) lets a player hold 16 with no buy and 19 with one."""
+    from dataclasses import replace
+
+    house = replace(rulesets["ten-pennies"], pile_size=5)
+    assert (house.hand_limit(0), house.hand_limit(1)) == (16, 19)
