@@ -33,6 +33,8 @@ REFUSED = [  # as typed → what the message says
     ("é" * 600, "this one has 600: shorten it by 100"),
     ("Ann\u202ehosted", "invisible or control character at position 4 (U+202E)"),
     ("ok\nAnn\u200bhosted", "invisible or control character at position 7 (U+200B)"),
+    ("Ann\u2028hosted", "invisible or control character at position 4 (U+2028)"),  # a line separator
+    ("Ann\u2029hosted", "invisible or control character at position 4 (U+2029)"),  # a paragraph separator
     ("bell\x07", "position 5 (U+0007)"),
     ("nul\x00", "position 4 (U+0000)"),
 ]

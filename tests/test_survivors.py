@@ -740,3 +740,85 @@ def test_a_house_pile_never_picked_up_counts_in_the_most_cards_a_player_can_hold
 
     house = replace(rulesets["ten-pennies"], pile_size=5)
     assert (house.hand_limit(0), house.hand_limit(1)) == (16, 19)
+
+
+NAME_REFUSALS = [
+    # (players, the refusal, the player marked on the form)
+    (("A" * 41, "Bob"), "the name of player 1 is longer than 40 characters", "A" * 41),
+    (
+        ("Bob", "Ann\u200b"),
+        "the name of player 2 has an invisible or control character at position 4 (U+200B): type the name again",
+        "Ann\u200b",
+    ),
+    (
+        ("Ann\u2800", "Bob"),
+        "the name of player 1 has a character that looks blank at position 4 (U+2800): type the name again",
+        "Ann\u2800",
+    ),
+    (("Ann", "ann"), "two players are called 'Ann'; give one a different name", "ann"),
+    (
+        ("Ann", "\u0410nn"),  # a Cyrillic А
+        "'\u0410nn' (player 2) looks like 'Ann': give one a name that does not look alike",
+        "\u0410nn",
+    ),
+]
+
+
+@pytest.mark.parametrize("players, said, marked", NAME_REFUSALS)
+def test_a_name_refused_is_said_in_words_and_marks_its_player(rulesets, players, said, marked):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    with pytest.raises(GameError) as refused:
+        Setup(rulesets["ten-pennies"], players, 0)
+    assert (str(refused.value), refused.value.player) == (said, marked)
+
+
+def test_a_name_of_40_characters_and_a_penny_of_100_dollars_are_the_most_accepted(rulesets):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    setup = Setup(rulesets["ten-pennies"], ("A" * 40, "Bob"), 1, penny_cents=10_000)
+    assert (setup.players[0], setup.penny_cents) == ("A" * 40, 10_000)
+    with pytest.raises(GameError, match=r"^the first dealer must be one of the 2 players$"):
+        Setup(rulesets["ten-pennies"], ("Ann", "Bob"), 2)
+
+
+def test_a_ruleset_read_without_a_file_name_says_so():
+    from scorekeeper.rules.rulesets import RulesetError, parse_ruleset
+
+    with pytest.raises(RulesetError, match=r"^<ruleset>: not valid TOML"):
+        parse_ruleset("id = ")
+
+
+@pytest.mark.parametrize(
+    "players, sides, decks",
+    [
+        (8, 2, 10),  # 6 further players: 3 pairs, 4 + 2 × 3
+        (8, 4, 10),  # 2 further sides, but 3 further pairs of players: the more of the two
+        (9, 3, 12),  # 7 further players: a pair begun counts, 4 pairs, 4 + 2 × 4
+    ],
+)
+def test_pennies_from_heaven_decks_by_further_pairs_of_players(rulesets, players, sides, decks):
+    """RULES.md: 4 decks for two players, plus 2 for each further side or each further 2 players."""
+    assert rulesets["pennies-from-heaven"].decks.decks_for(players, sides) == decks
+
+
+def test_a_house_deck_count_with_a_base_but_nothing_per_side_is_refused():
+    from test_ruleset_fields import changed, refusal
+
+    data = changed("pennies-from-heaven", ("decks", "extra_per_side"), delete=True)
+    assert refusal(data) == "house.toml: decks: gives no deck count for 12 players"
+
+
+def test_an_unknown_rank_is_quoted():
+    from scorekeeper.rules.cards import Rank
+
+    with pytest.raises(ValueError, match=r"^unknown rank 'Z'$"):
+        Rank.from_label("Z")
+
+
+def test_one_team_of_everyone_is_no_game(rulesets):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    with pytest.raises(GameError) as refused:
+        Setup(rulesets["pennies-from-heaven"], tuple(PLAYERS), 0, teams=(tuple(PLAYERS),))
+    assert str(refused.value) == "a game needs at least two sides"
