@@ -39,7 +39,7 @@ from .rules.scoring import RoundError, score_draft
 from .rules.setup import GameError, Setup, clean_name, name_key
 from .side_input import hand_event
 from .store import NotFound, StaleWrite, Store, StoreError, exchange, records
-from .store.rows import GameRow, ResultRow
+from .store.rows import DraftRow, GameRow, ResultRow
 
 
 class GameNotFound(LookupError):
@@ -365,13 +365,20 @@ def _record(store: Store, catalog: Catalog, game: Game, event: Event, version: i
         # the event is checked and applied once, under the number it is stored with.
         after = game.with_event(replace(event, id=store.next_event_id()))
         store.append_event(game.id, kind, payload, expected, after.events[-1].id)
-        if isinstance(event, (RoundRecord, HandRecord)):
-            store.clear_drafts(game.id, len(after.rounds))  # players' drafts for it are done with
+        store.clear_drafts(game.id, rounds_changed(game, after), beyond=len(after.rounds) + 1)
         save_derived(store, after)
         night_id = store.night_of(game.id)
         if night_id is not None:
             carry_forward(store, catalog, night_id, after)
     return after
+
+
+def rounds_changed(before: Game, after: Game) -> list[int]:
+    """The rounds whose record in force an entry changed: saved, corrected, undone or put back. A
+    phone's draft for such a round was typed against what it was before, so it is done with."""
+    was = {result.number: result.record_id for result in before.rounds}
+    now = {result.number: result.record_id for result in after.rounds}
+    return sorted(number for number in was.keys() | now.keys() if was.get(number) != now.get(number))
 
 
 def save_derived(store: Store, game: Game) -> None:
@@ -641,33 +648,48 @@ def keep_draft(
     cards: str | None,
     points: int | None,
     phone_is: str | None = None,
+    correction: bool = False,
 ) -> dict[str, Any]:
-    """A hand a player entered on their own phone for the round in play: checked as it is typed (its
-    size against the player's buys, the decks' supply) and kept, replacing their last draft. Not an
-    entry: no points, pennies or version move; the scorekeeper's Save records the round as always.
+    """A hand a player entered on their own phone for the round it was typed in: checked as it is typed
+    (its size against the player's buys, the decks' supply) and kept, replacing their last draft. Not
+    an entry: no points, pennies or version move; the scorekeeper's Save records the round as always.
+    A round saved meanwhile takes the hand only as a ``correction`` request, which the scorekeeper's
+    correction form offers: a late tap is never filed in another round.
     ``phone_is``: the player this phone said it is (a draft for anyone else is refused)."""
     # Checked and kept under the write lock: a Save on the scorekeeper's phone in between would
     # otherwise leave a draft behind for a round already saved.
     with store.writing():
         game = load_game(store, catalog, game_id).game
-        word = game.ruleset.round_word
-        if game.current_round is None:
-            raise DraftRefused(f"the game is over: there is no {word} to enter a hand for")
-        if number < game.current_round:
-            raise DraftRefused(f"{word} {number} was saved already: ask the scorekeeper to correct it if it is wrong")
-        if number > game.current_round:
-            raise DraftRefused(f"{word} {number} has not begun: this is {word} {game.current_round}")
+        check_draft_round(game, number, correction)
         name = game.player_named(player)
         if phone_is is not None and name_key(phone_is) != name_key(name):
             raise DraftRefused(f"this phone entered hands as {phone_is}: {name}'s hand is entered on {name}'s phone "
                                "(or by the scorekeeper)")  # fmt: skip
-        result = draft_result(game, name, cards, points)
+        result = draft_result(game, number, name, cards, points)
         store.keep_draft(game_id, number, name, cards, points)
-    return {"player": name, "round": number, "cards": cards, "points": result[0], "pennies": result[1]}
+    saved = number <= len(game.rounds)
+    return {"player": name, "round": number, "cards": cards, "points": result[0], "pennies": result[1],
+            "correction": saved}  # fmt: skip
 
 
-def draft_result(game: Game, player: str, cards: str | None, points: int | None) -> tuple[int, int]:
-    """(points, pennies) of a draft, or GameError saying what is wrong with it."""
+def check_draft_round(game: Game, number: int, correction: bool) -> None:
+    """A draft is for the round in play; a correction request for a round already saved."""
+    word = game.ruleset.round_word
+    played = len(game.rounds)
+    if number > played + 1 or (game.finished and number > played):
+        if game.finished:
+            raise DraftRefused(f"the game is over: there is no {word} {number} to enter a hand for")
+        raise DraftRefused(f"{word} {number} has not begun: this is {word} {played + 1}")
+    if number < 1:
+        raise DraftRefused(f"there is no {word} {number}")
+    if number <= played and not correction:
+        raise DraftRefused(
+            f"{word} {number} was saved already: tell the scorekeeper, or send it as a correction request"
+        )
+
+
+def draft_result(game: Game, number: int, player: str, cards: str | None, points: int | None) -> tuple[int, int]:
+    """(points, pennies) of a draft for round ``number``, or GameError saying what is wrong with it."""
     if cards is not None and len(cards) > MAX_DRAFT_TEXT:
         raise DraftRefused(f"a hand is at most {MAX_DRAFT_TEXT} characters, not {len(cards)}")
     if game.ruleset.by_sides:
@@ -677,7 +699,6 @@ def draft_result(game: Game, player: str, cards: str | None, points: int | None)
     if cards is None:
         raise DraftRefused(f"say the cards {player} was caught with (nothing, if none)")
     hand = parse_caught(game, {player: cards})[player]
-    number = game.current_round or 0
     try:
         result = score_draft(game.ruleset, game.setup.decks, player, hand, game.buys_in_round(number)[player])
     except RoundError as error:
@@ -685,15 +706,25 @@ def draft_result(game: Game, player: str, cards: str | None, points: int | None)
     return result.points, result.pennies
 
 
+def scored_draft(game: Game, number: int, row: DraftRow) -> dict[str, Any]:
+    """A kept draft with its points as the rules score it now (a buy since may change them)."""
+    try:
+        points, pennies = draft_result(game, number, row["player"], row["cards"], row["points"])
+    except GameError:
+        points, pennies = None, None  # no longer possible (an undone buy): shown, not scored
+    return {**row, "points": row["points"] if game.ruleset.by_sides else points, "pennies": pennies}
+
+
 def drafts(store: Store, catalog: Catalog, game_id: int, number: int) -> list[dict[str, Any]]:
-    """The drafts of a round, each with its points as the rules score it now (a buy since may change them)."""
+    """The drafts of a round (for a round saved: its correction requests), each scored as the rules
+    score it now."""
     game = load_game(store, catalog, game_id).game
-    found = []
-    for row in store.drafts(game_id, number):
-        try:
-            points, pennies = draft_result(game, row["player"], row["cards"], row["points"])
-        except GameError:
-            points, pennies = None, None  # no longer possible (an undone buy): shown, not scored
-        found.append({**row, "points": row["points"] if game.ruleset.by_sides else points,
-                      "pennies": pennies})  # fmt: skip
-    return found
+    return [scored_draft(game, number, row) for row in store.drafts(game_id, number)]
+
+
+def correction_requests(store: Store, game: Game) -> list[dict[str, Any]]:
+    """The hands players' phones sent for rounds already saved, for the scorekeeper to look at."""
+    return [
+        {**scored_draft(game, row["round"], row), "round": row["round"]}
+        for row in store.correction_requests(game.id, len(game.rounds))
+    ]

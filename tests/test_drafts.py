@@ -23,7 +23,7 @@ def test_a_draft_is_scored_shown_and_changes_nothing_in_the_game(api: Api, clien
     before = api.call("GET", f"/api/games/{gid}")
     history = api.call("GET", f"/api/games/{gid}/history")
     answer = put(client, gid, 1, "bob", {"cards": "K 7 JKR"})  # a name as typed, any case
-    assert answer == {"player": "Bob", "round": 1, "cards": "K 7 JKR", "points": 65, "pennies": 3}
+    assert answer == {"player": "Bob", "round": 1, "cards": "K 7 JKR", "points": 65, "pennies": 3, "correction": False}
     put(client, gid, 1, "Cy", {"cards": ""})  # caught with nothing is a hand too
     put(client, gid, 1, "Bob", {"cards": "K 7"})  # a draft is replaced as the player types
     shown = api.call("GET", drafts_url(gid, 1))
@@ -42,7 +42,7 @@ def test_the_scorekeepers_save_records_the_round_and_clears_its_drafts(api: Api,
     api.round(gid, "Ann", {"Bob": "K 7", "Cy": "", "Di": ""})
     assert api.call("GET", drafts_url(gid, 1))["drafts"] == []
     late = put(client, gid, 1, "Cy", {"cards": "5"}, status=409)
-    assert late["error"] == "round 1 was saved already: ask the scorekeeper to correct it if it is wrong"
+    assert late["error"] == "round 1 was saved already: tell the scorekeeper, or send it as a correction request"
     early = put(client, gid, 3, "Cy", {"cards": "5"}, status=409)
     assert early["error"] == "round 3 has not begun: this is round 2"
 
@@ -90,3 +90,89 @@ def test_drafts_by_sides_are_points_left_in_hand(api: Api, client):
     assert put(client, gid, 1, "Bob", {"points": 35})["points"] == 35
     assert "points left" in put(client, gid, 1, "Bob", {"cards": "K"}, status=409)["error"]
     assert api.call("GET", drafts_url(gid, 1))["drafts"][0]["points"] == 35
+
+
+# --- a draft belongs to the round it was typed in (issue 40) --------------------------------------
+
+
+def event_ids(api: Api, gid: int) -> list[int]:
+    return [entry["id"] for entry in api.call("GET", f"/api/games/{gid}/history")]  # oldest first
+
+
+def test_a_late_hand_for_a_saved_round_is_kept_only_as_a_correction_request(api: Api, client):
+    """Cy taps a forgotten 9 as round 1 is saved: the phone sends it for round 1, never round 2. The
+    server refuses it as a draft, takes it when Cy sends it as a correction request, and the
+    scorekeeper sees it on the game page and in round 1's correction form; round 2 has no draft."""
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K 7", "Cy": "5 5 5", "Di": ""})
+    late = put(client, gid, 1, "Cy", {"cards": "5 5 5 9"}, status=409)
+    assert late["error"] == "round 1 was saved already: tell the scorekeeper, or send it as a correction request"
+    asked = put(client, gid, 1, "Cy", {"cards": "5 5 5 9", "correction": True})
+    assert asked == {"player": "Cy", "round": 1, "cards": "5 5 5 9", "points": 20, "pennies": 4, "correction": True}
+    assert [(d["player"], d["cards"]) for d in api.call("GET", drafts_url(gid, 1))["drafts"]] == [("Cy", "5 5 5 9")]
+    assert api.call("GET", drafts_url(gid, 2))["drafts"] == []
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Cy's phone, for round 1: <strong>5 5 5 9</strong> (20 points)" in page
+    assert f'href="/games/{gid}/rounds/1/edit">Correct round 1</a>' in page
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 1  # a request moves nothing in the game
+
+
+def test_a_correction_request_is_for_a_saved_round_only(api: Api, client):
+    gid = api.new_game()["id"]
+    now = put(client, gid, 1, "Cy", {"cards": "9", "correction": True})  # the round in play: a plain draft
+    assert now["correction"] is False
+    early = put(client, gid, 2, "Cy", {"cards": "9", "correction": True}, status=409)
+    assert early["error"] == "round 2 has not begun: this is round 1"
+    assert "'correction' must be true or false" in put(client, gid, 1, "Cy", {"cards": "9", "correction": 1}, 400)[
+        "error"
+    ]
+
+
+def test_a_late_hand_after_the_last_round_can_still_ask_for_a_correction(api: Api, client):
+    gid = api.new_game()["id"]
+    for _ in range(7):
+        api.round(gid, "Ann", {"Bob": "K", "Cy": "5", "Di": ""})
+    late = put(client, gid, 7, "Cy", {"cards": "5 9"}, status=409)
+    assert late["error"] == "round 7 was saved already: tell the scorekeeper, or send it as a correction request"
+    assert put(client, gid, 7, "Cy", {"cards": "5 9", "correction": True})["points"] == 10
+    over = put(client, gid, 8, "Cy", {"cards": "5"}, status=409)
+    assert over["error"] == "the game is over: there is no round 8 to enter a hand for"
+
+
+def test_correcting_a_round_clears_its_correction_requests_and_no_other(api: Api, client):
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "5", "Di": ""})
+    api.round(gid, "Bob", {"Ann": "K", "Cy": "5", "Di": ""})
+    put(client, gid, 1, "Cy", {"cards": "5 9", "correction": True})
+    put(client, gid, 2, "Di", {"cards": "Q", "correction": True})
+    put(client, gid, 3, "Bob", {"cards": "7"})
+    api.call("PUT", f"/api/games/{gid}/rounds/1", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "5 9", "Di": ""}})
+    assert api.call("GET", drafts_url(gid, 1))["drafts"] == []
+    assert [d["player"] for d in api.call("GET", drafts_url(gid, 2))["drafts"]] == ["Di"]
+    assert [d["player"] for d in api.call("GET", drafts_url(gid, 3))["drafts"]] == ["Bob"]
+    api.buy(gid, "Ann")  # an entry that changes no round keeps every draft
+    assert [d["player"] for d in api.call("GET", drafts_url(gid, 2))["drafts"]] == ["Di"]
+
+
+def test_a_round_put_back_from_history_drops_the_drafts_sent_while_it_was_undone(api: Api, client):
+    """Round 1 undone, Cy's phone sends a hand for round 1 again, the scorekeeper puts round 1 back
+    from History: "Correct round 1" must not fill Cy's line with that draft (it moved Cy 0 → 100)."""
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    round_entry = event_ids(api, gid)[0]
+    api.call("POST", f"/api/games/{gid}/undo", {"event": round_entry}, 201)
+    put(client, gid, 1, "Cy", {"cards": "JKR JKR"})
+    undo = event_ids(api, gid)[-1]
+    api.call("POST", f"/api/games/{gid}/undo", {"event": undo}, 201)  # the undo undone: round 1 back
+    assert api.call("GET", drafts_url(gid, 1))["drafts"] == []
+    assert api.call("GET", f"/api/games/{gid}")["players"][2]["points"] == 0
+
+
+def test_undoing_a_round_drops_the_drafts_of_the_round_after_it(api: Api, client):
+    """A draft for round 2 typed before round 1 was undone is not waiting when round 1 is saved again."""
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    put(client, gid, 2, "Cy", {"cards": "5"})
+    api.call("POST", f"/api/games/{gid}/undo", {"event": event_ids(api, gid)[0]}, 201)
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
+    assert api.call("GET", drafts_url(gid, 2))["drafts"] == []

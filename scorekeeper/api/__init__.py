@@ -333,13 +333,16 @@ def draft_refused(error: table.DraftRefused) -> ResponseReturnValue:
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>/drafts/<player>")
 def keep_draft(game_id: int, number: int, player: str) -> ResponseReturnValue:
-    """A player's own hand for the round in play, from their phone: {"cards": "K 7"} (or, by sides,
-    {"points": 35}). A draft, not an entry: no lock, version or money moves; the scorekeeper saves."""
+    """A player's own hand for the round it was typed in, from their phone: {"cards": "K 7"} (or, by
+    sides, {"points": 35}); for a round saved meanwhile, with "correction": true, a request the
+    scorekeeper's correction form offers. A draft, not an entry: no lock, version or money moves."""
     data = body()
     cards = field(data, "cards", str, required=False)
     points = field(data, "points", int, required=False, low=0, high=table.MAX_DRAFT_POINTS)
+    correction = field(data, "correction", bool, required=False) or False
     phone_is = session.get("phone_is", {}).get(str(game_id))
-    return jsonify(table.keep_draft(get_store(), current_catalog(), game_id, number, player, cards, points, phone_is))
+    store, catalog = get_store(), current_catalog()
+    return jsonify(table.keep_draft(store, catalog, game_id, number, player, cards, points, phone_is, correction))
 
 
 @bp.put("/games/<int:game_id>/phone")

@@ -11,7 +11,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 MAX_DEPTH = 8  # the deepest real body (a Pennies From Heaven hand) nests 4 levels
 MAX_INT = 2**63 - 1  # what SQLite stores; larger numbers are refused by name
 
-KIND_NAMES = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
+KIND_NAMES = {int: "a whole number", str: "a string", list: "a list", dict: "an object", bool: "true or false"}
 
 
 class BadRequest(ValueError):
@@ -65,14 +65,15 @@ def field(
     low: int = -MAX_INT,
     high: int = MAX_INT,
 ) -> Any:
-    """``data[name]`` if it is of ``kind`` (a whole number within low..high), else BadRequest naming it."""
+    """``data[name]`` if it is of ``kind`` (a whole number within low..high; true or false only where
+    ``kind`` is bool), else BadRequest naming it."""
     if name not in data or data[name] is None:
         if required:
             raise BadRequest(f"{name!r} is missing")
         return None
     value = data[name]
-    if isinstance(value, bool) or not isinstance(value, kind):
-        kinds = kind if isinstance(kind, tuple) else (kind,)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) != (bool in kinds) or not isinstance(value, kind):
         raise BadRequest(f"{name!r} must be {' or '.join(KIND_NAMES[k] for k in kinds)}")
     if isinstance(value, int) and value > high:
         raise BadRequest(f"{name!r} must be at most {high}")

@@ -199,6 +199,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         last_entry=entry_name(game, game.events[-1]) if game.events else None,
         notes=loaded.row["notes"],
         money_moved=loaded.money_moved(),
+        correction_requests=table.correction_requests(get_store(), game),
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status
 

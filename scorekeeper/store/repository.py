@@ -21,6 +21,7 @@ from ..rules.setup import name_key
 from .migrations import RULESET_STATS_SQL, migrations
 from .rows import (
     RESULT_COLUMNS,
+    DraftRoundRow,
     DraftRow,
     EntryKeyRow,
     EventRow,
@@ -524,8 +525,20 @@ class Store:
         sql = "SELECT player, cards, points, updated_at FROM drafts WHERE game_id = ? AND round = ? ORDER BY player"
         return cast(list[DraftRow], self._rows(sql, [game_id, number]))
 
-    def clear_drafts(self, game_id: int, up_to_round: int) -> None:
-        self.db.execute("DELETE FROM drafts WHERE game_id = ? AND round <= ?", [game_id, up_to_round])
+    def clear_drafts(self, game_id: int, rounds: list[int], beyond: int) -> None:
+        """The drafts of ``rounds``, and of every round after ``beyond`` (not begun: left by an undo)."""
+        marks = ", ".join("?" * len(rounds))
+        self.db.execute(
+            f"DELETE FROM drafts WHERE game_id = ? AND (round > ? OR round IN ({marks}))", [game_id, beyond, *rounds]
+        )
+
+    def correction_requests(self, game_id: int, played: int) -> list[DraftRoundRow]:
+        """The drafts of rounds already saved: hands a phone sent to correct them."""
+        sql = (
+            "SELECT round, player, cards, points, updated_at FROM drafts WHERE game_id = ? AND round <= ? "
+            "ORDER BY round, player"
+        )
+        return cast(list[DraftRoundRow], self._rows(sql, [game_id, played]))
 
     # --- nights whose carries must be worked out again (after an upgrade or an import) ---------
 

@@ -69,6 +69,12 @@ class DraftRow(TypedDict):
     updated_at: str
 
 
+class DraftRoundRow(DraftRow):
+    """A draft with its round: a phone's correction request for a round already saved."""
+
+    round: int
+
+
 class SeatRow(TypedDict):
     seat: int
     name: str

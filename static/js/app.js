@@ -521,9 +521,12 @@ function myHand() {
   const who = section.querySelector('select[name="me"]');
   const status = section.querySelector(".my-hand-status");
   const error = section.querySelector(".my-hand-error");
+  const late = section.querySelector(".my-hand-late");
+  const roundLabel = section.querySelector(".my-hand-round");
   const key = `${ME_KEY}:${section.dataset.game}`;
   const bySides = section.dataset.bySides === "1";
   const word = bySides ? "hand" : "round";  // what the table calls one deal
+  const Word = `${word[0].toUpperCase()}${word.slice(1)}`;
   const json = (method, url, body) => fetch(url, {
     method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -536,44 +539,116 @@ function myHand() {
     form.hidden = !name;
     try { await json("PUT", section.dataset.phoneUrl, { player: name || null }); } catch (e) { /* sent with the next draft */ }
   };
+  const inputs = () => Array.from(form.querySelectorAll("input"));
+  const typed = () => inputs().map((input) => input.value).join("|");
+  // A hand belongs to the round it was typed in: the round is fixed by its first tap, and every send
+  // of that hand goes to that round, also once the view has moved on. A round saved meanwhile takes
+  // it only as a correction request, when the player says so; it is never filed in the next round.
+  let draftRound = "";
+  let correcting = false;  // the player chose to send this hand as a correction request
+  let acknowledged = null;  // what the server last took for draftRound (null: nothing yet)
   let timer = null;
+  let pending = false;  // typed, not yet sent
+  const showRound = () => {
+    const number = draftRound || currentRound();
+    roundLabel.textContent = number ? `for ${word} ${number}` : "";
+  };
+  const settle = (text) => {
+    late.hidden = true;
+    error.hidden = true;
+    status.textContent = text;
+  };
+  const startAfresh = () => {
+    inputs().forEach((input) => { input.value = ""; });
+    draftRound = "";
+    correcting = false;
+    acknowledged = null;
+    pending = false;
+    clearTimeout(timer);
+    const now = currentRound();
+    const next = bySides ? "enter the points left in your hand when it ends" : "tap the cards you are caught with when it ends";
+    settle(now ? `${Word} ${now}: ${next}.` : "The game is over.");
+    showRound();
+  };
   const send = async () => {
-    const round = currentRound();
+    clearTimeout(timer);
+    pending = false;
     const me = who.value;
-    if (!round || !me) return;
+    if (!draftRound || !me) return;
+    const round = draftRound;
+    const sending = typed();
     const cards = form.querySelector('input[name="cards"]');
     const points = form.querySelector('input[name="points"]');
     const body = cards ? { cards: cards.value } : { points: points.value.trim() === "" ? null : Number(points.value) };
+    if (correcting) body.correction = true;
     const url = `${section.dataset.draftsUrl.replace("/rounds/0/", `/rounds/${round}/`)}/${encodeURIComponent(me)}`;
+    let response;
+    let data;
     try {
-      const response = await json("PUT", url, body);
-      const data = await response.json();
-      error.hidden = response.ok;
-      error.textContent = response.ok ? "" : data.error;
-      status.textContent = response.ok
-        ? `Sent to the scorekeeper for ${word} ${round}: ${data.points} points${data.pennies ? ` · ${data.pennies} p` : ""}.`
-        : "Not sent: see why below. What you typed is kept.";
+      response = await json("PUT", url, body);
+      data = await response.json();
     } catch (e) {
-      status.textContent = "No connection to the app: your hand is sent when it is back.";
-      clearTimeout(timer);
+      status.textContent = `No connection to the app: your hand for ${word} ${round} is sent when it is back.`;
+      pending = true;
       timer = setTimeout(send, 3000);
+      return;
     }
+    if (round !== draftRound) return;  // cleared meanwhile: that hand is done with
+    if (response.ok) {
+      acknowledged = sending;
+      const scored = `${data.points} points${data.pennies ? ` · ${data.pennies} p` : ""}`;
+      if (!data.correction && currentRound() !== round) {
+        startAfresh();  // taken just before the round was saved: the scorepad shows what counted
+        status.textContent = `Sent for ${word} ${round} as it was saved (${scored}): check your line on the scorepad. ${status.textContent}`;
+        return;
+      }
+      settle(data.correction
+        ? `Sent to the scorekeeper as a correction request for ${word} ${round}: ${scored}.`
+        : `Sent to the scorekeeper for ${word} ${round}: ${scored}.`);
+      late.hidden = !data.correction;
+      late.querySelector(".send-correction").hidden = true;
+      return;
+    }
+    acknowledged = null;
+    error.hidden = false;
+    error.textContent = data.error;
+    const saved = / was saved already/.test(data.error || "");
+    late.hidden = !saved;
+    late.querySelector(".send-correction").hidden = false;
+    late.querySelector(".send-correction").textContent = `Send as a correction request for ${word} ${round}`;
+    status.textContent = saved
+      ? `Your cards for ${word} ${round} are kept here, not sent.`
+      : "Not sent: see why below. What you typed is kept.";
   };
-  const schedule = () => { clearTimeout(timer); timer = setTimeout(send, 500); };
+  const schedule = () => {
+    if (!draftRound) draftRound = currentRound();
+    acknowledged = null;
+    pending = true;
+    showRound();
+    clearTimeout(timer);
+    timer = setTimeout(send, 500);
+  };
   if (form.querySelector(".tap-pad")) tapPad(form, () => true, schedule);
   form.addEventListener("input", schedule);
   who.addEventListener("change", () => choose(who.value));
-  // The scorekeeper saved the round (the live scorepad moved on): the hand sent for it is done with.
+  late.querySelector(".send-correction").addEventListener("click", () => { correcting = true; send(); });
+  late.querySelector(".clear-late").addEventListener("click", startAfresh);
+  // The scorekeeper saved the round (the live scorepad moved on): a hand the server took for it is
+  // done with; one not yet taken (still typed, on its way, refused) stays in sight, for its round.
   let shownRound = currentRound();
-  setInterval(() => {
+  document.getElementById("live").addEventListener("live:updated", () => {
     const now = currentRound();
     if (now === shownRound) return;
     shownRound = now;
-    form.querySelectorAll("input").forEach((input) => { input.value = ""; });
-    error.hidden = true;
-    const next = bySides ? "enter the points left in your hand when it ends" : "tap the cards you are caught with when it ends";
-    status.textContent = now ? `${word[0].toUpperCase()}${word.slice(1)} ${now}: ${next}.` : "The game is over.";
-  }, 1000);
+    const empty = typed().replace(/\|/g, "").trim() === "";
+    if (!draftRound || empty || (acknowledged === typed() && !correcting)) {
+      startAfresh();
+    } else if (pending) {
+      send();  // on its way now: the server says whether its round still takes it
+    }
+    showRound();
+  });
+  showRound();
   let remembered = "";
   try { remembered = localStorage.getItem(key) || ""; } catch (e) { remembered = ""; }
   if (remembered && Array.from(who.options).some((o) => o.value === remembered)) {
@@ -669,6 +744,7 @@ function liveView() {
         const html = await (await fetch(live.dataset.fragmentUrl, { cache: "no-store" })).text();
         live.innerHTML = html;
         version = String(data.version);
+        live.dispatchEvent(new CustomEvent("live:updated"));
       }
     } catch (e) {
       // The Wi-Fi dropped: keep the last scores on screen and try again at the next tick.
