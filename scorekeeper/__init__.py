@@ -12,9 +12,10 @@ import platformdirs
 from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
-from . import cli, table, words
+from . import cli, words
 from . import store as store_module
 from .catalog import Catalog, load_catalog
+from .commands import derived
 from .compression import gzip_response
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -159,8 +160,8 @@ def refresh_stale_nights(database: str, catalog: Catalog) -> None:
     (once; usually none)."""
     store = store_module.Store(database)
     try:
-        table.refresh_stale_nights(store, catalog)
-        table.refresh_stale_results(store, catalog)
+        derived.refresh_stale_nights(store, catalog)
+        derived.refresh_stale_results(store, catalog)
     finally:
         store.close()
 

@@ -13,10 +13,10 @@ from flask.cli import ScriptInfo, with_appcontext
 
 from . import serving
 from .catalog import Catalog
+from .commands.derived import ImportRefused, import_dump
 from .exports import to_json_text
 from .store import Store, exchange, startup
 from .store import backups as backups_folder
-from .table import ImportRefused, import_dump
 
 
 def live_store() -> Store:

@@ -11,9 +11,10 @@ from wtforms import IntegerField, SelectChoice, TextAreaField  # type: ignore[at
 from wtforms.validators import InputRequired, NumberRange, ValidationError
 from wtforms.widgets import HiddenInput
 
-from . import table
+from .commands.nights import KeepNote
 from .notes import NoteError, clean_note
 from .store import get_store
+from .web import page_write
 
 csrf = CSRFProtect()
 
@@ -69,7 +70,7 @@ def send_notes(kind: str, row_id: int) -> tuple[NotesForm, int] | None:
     store = get_store()
     if not form.validate_on_submit():
         answer = form, 400
-    elif table.keep_note(store, kind, row_id, form.notes.data or "", form.edits.data or 0):
+    elif page_write(KeepNote(kind, row_id, form.notes.data or "", form.edits.data or 0)):
         flash("Note saved" if form.notes.data else "Note removed", "ok")
         return None
     else:

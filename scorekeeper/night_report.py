@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import Catalog
+from .loading import load_game
 from .rules.game import Game
 from .rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
 from .rules.night import Leftover, leftovers
@@ -16,7 +17,6 @@ from .rules.setup import name_key
 from .rules.wording import plural
 from .store import Store
 from .store.rows import NightRow, PaymentRow
-from .table import load_game
 
 BOWL = "the bowl"
 

@@ -9,7 +9,8 @@ from flask_wtf import FlaskForm
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
-from . import lock
+from .access import page_unlocked, remember_unlocked
+from .commands.locks import Lock, LockError, verify_pin
 from .store import get_store
 
 
@@ -17,18 +18,18 @@ class UnlockForm(FlaskForm):
     pin = PasswordField("PIN", validators=[InputRequired(message="type the game's PIN")])
 
 
-def unlock_page(target: lock.Lock | None, back: str, what: str) -> ResponseReturnValue:
+def unlock_page(target: Lock | None, back: str, what: str) -> ResponseReturnValue:
     """Type the PIN of a game's or a night's lock; the page then goes back where it came from."""
     form = UnlockForm()
-    if target is None or lock.page_unlocked(target):
+    if target is None or page_unlocked(target):
         return redirect(back)
     if form.validate_on_submit():
         try:
-            lock.verify_pin(get_store(), target, form.pin.data or "")
-        except lock.LockError as error:
+            verify_pin(get_store(), target, form.pin.data or "")
+        except LockError as error:
             form.pin.errors = [str(error)]
         else:
-            lock.remember_unlocked(target)
+            remember_unlocked(target)
             flash(
                 f"Unlocked on this device: you can change {what}"
                 + (" and its night" if target.kind == "night" else ""),

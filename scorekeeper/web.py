@@ -1,12 +1,35 @@
-"""What every blueprint reaches for in a request: the app's rulesets."""
+"""What every blueprint reaches for in a request: the app's rulesets, and a write asked for by the
+page's browser (through the one runner: the blueprints decide no lock and open no transaction)."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from flask import current_app
 
+from .access import page_asker
 from .catalog import Catalog
+from .commands import Answered, EntryKey, run
+from .commands.runner import Command
+from .store import get_store
+
+T = TypeVar("T")
 
 
 def current_catalog() -> Catalog:
     catalog: Catalog = current_app.extensions["rulesets"]
     return catalog
+
+
+def page_write(command: Command[T]) -> T:
+    """Run ``command`` for this browser (a write that is the same however often it is sent)."""
+    done = run(get_store(), current_catalog(), command, page_asker())
+    assert not isinstance(done, Answered)  # only an entry key is ever answered from before
+    return done
+
+
+def page_entry(command: Command[T], entry_key: str | None) -> T | None:
+    """Run ``command`` for this browser, once per form entry key: its result, or None when the key
+    was recorded already (a second tap, Back then Save, a resend): nothing was done again."""
+    done = run(get_store(), current_catalog(), command, page_asker(), EntryKey.form(entry_key))
+    return None if isinstance(done, Answered) else done

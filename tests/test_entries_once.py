@@ -229,7 +229,9 @@ def test_ten_card_rummy_buy_buttons_say_when_they_cost(api, client):
 def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
     """Events are numbered across all games; the game a command returns uses the same numbers as
     the game loaded afterwards (an Undo offered for "the entry just made" must find it)."""
-    from scorekeeper import table
+    from scorekeeper.commands import TRUSTED, run
+    from scorekeeper.commands.games import RecordBuy
+    from scorekeeper.loading import load_game
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog
 
@@ -238,8 +240,8 @@ def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
     second = api.new_game()["id"]
     with app.app_context():
         store, catalog = get_store(), current_catalog()
-        after = table.record_buy(store, catalog, table.load_game(store, catalog, second).game, "Bob")
-        reloaded = table.load_game(store, catalog, second).game
+        after = run(store, catalog, RecordBuy(game_id=second, player="Bob"), TRUSTED)
+        reloaded = load_game(store, catalog, second).game
     assert [e.id for e in after.events] == [e.id for e in reloaded.events] == [2]
 
 

@@ -7,7 +7,7 @@ import pytest
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 from support import PLAYERS, csrf_token
 
-from scorekeeper.lock import TOKEN_MAX_AGE
+from scorekeeper.commands.locks import TOKEN_MAX_AGE
 
 
 def locked_game(api, pin="4321"):
@@ -89,7 +89,7 @@ def test_a_guesser_is_told_how_long_to_wait_in_words_and_in_the_header(api, clie
 
 
 def test_the_wait_is_said_in_whole_seconds_rounded_up():
-    from scorekeeper.lock import TooManyTries
+    from scorekeeper.commands.locks import TooManyTries
 
     assert [TooManyTries(wait).seconds for wait in (0.2, 2.5, 7.9)] == [1, 3, 8]
     assert str(TooManyTries(2.5)) == "too many wrong PINs: wait 3 seconds before trying again"
@@ -132,14 +132,16 @@ def test_a_night_token_opens_its_own_night_and_no_other(api, client):
 
 
 def test_locking_a_night_again_ends_its_tokens(app, api, client):
-    from scorekeeper.lock import lock_again, night_lock
+    from scorekeeper.commands import TRUSTED, run
+    from scorekeeper.commands.locks import night_lock
+    from scorekeeper.commands.nights import LockAgain
     from scorekeeper.store.web import get_store
 
     night = locked_night(api, "4321")
     token = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "4321"})["token"]
     with app.test_request_context():  # "Lock again" as the scorekeeper's page does it
         store = get_store()
-        lock_again(store, night_lock(store.night(night)))
+        run(store, app.extensions["rulesets"], LockAgain(night_lock(store.night(night))), TRUSTED)
     assert set_money(client, night, token).status_code == 403
     fresh = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "4321"})["token"]
     assert set_money(client, night, fresh).status_code == 200
@@ -158,7 +160,7 @@ def test_the_right_pin_gives_the_free_tries_back(api):
 def test_past_the_free_tries_even_a_short_wait_is_said(api, monkeypatch):
     """A house could set a short delay: a wrong PIN past the free tries still says to wait, never
     just "wrong" (which would let a guesser keep going at full speed)."""
-    monkeypatch.setattr("scorekeeper.lock.BASE_DELAY_SECONDS", 0.5)
+    monkeypatch.setattr("scorekeeper.commands.locks.BASE_DELAY_SECONDS", 0.5)
     game = locked_game(api)
     for _ in range(5):
         api.call("POST", f"/api/games/{game}/unlock", {"pin": "0000"}, 403)

@@ -267,12 +267,12 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def imported(folder: Path, data: dict[str, Any], **config: Any) -> Api:
-    from scorekeeper import table
+    from scorekeeper.commands.derived import import_dump
     from scorekeeper.web import current_catalog
 
     app = make_app(folder, **config)
     with app.app_context():
-        table.import_dump(Store(app.config["DATABASE"]), current_catalog(), data)
+        import_dump(Store(app.config["DATABASE"]), current_catalog(), data)
     return Api(app.test_client())
 
 

@@ -251,7 +251,7 @@ def test_undoing_one_of_two_buys_in_a_round_leaves_one(api):
 
 def test_the_totals_before_a_round_are_those_after_the_round_before(api):
     """A hand's board minimum depends on the totals before it: the totals after round n − 1."""
-    from scorekeeper import table
+    from scorekeeper.loading import load_game
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog
 
@@ -260,7 +260,7 @@ def test_the_totals_before_a_round_are_those_after_the_round_before(api):
     api.round(gid, "Bob", {"Ann": "Q Q", "Cy": "", "Di": "2"})  # Ann 20, Di 20
     api.round(gid, "Cy", {"Ann": "", "Bob": "JKR", "Di": ""})  # Bob 50
     with api.client.application.app_context():
-        game = table.load_game(get_store(), current_catalog(), gid).game
+        game = load_game(get_store(), current_catalog(), gid).game
     assert game.totals_before(1) == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
     assert game.totals_before(2) == {"Ann": 0, "Bob": 10, "Cy": 5, "Di": 0}
     assert game.totals_before(3) == {"Ann": 20, "Bob": 10, "Cy": 5, "Di": 20}
@@ -352,26 +352,35 @@ def test_a_payment_taken_back_no_longer_marks_where_the_nets_stood(api, client):
 
 
 def test_an_answer_of_400_or_more_is_not_remembered(app):
-    """once.record_once: a refused entry may be sent again once put right, so only an answer below
-    400 is kept for the key; a repeat of a kept one gets the first answer and runs nothing."""
-    from scorekeeper.once import Answered, record_once
+    """The runner: a refused entry may be sent again once put right, so only an answer below 400 is
+    kept for the key; a repeat of a kept one gets the first answer and runs nothing."""
+    from scorekeeper.commands import TRUSTED, Answered, EntryKey, run
     from scorekeeper.store import Store
 
-    store = Store(app.config["DATABASE"])
+    class Counted:
+        def __init__(self) -> None:
+            self.runs = 0
+
+        def lock(self, store: Store) -> None:
+            return None
+
+        def apply(self, store: Store, catalog: object) -> str:
+            self.runs += 1
+            return "ran"
+
+    store, catalog = Store(app.config["DATABASE"]), app.extensions["rulesets"]
     for status, kept in [(201, True), (399, True), (400, False), (409, False)]:
-        runs: list[int] = []
+        command, key = Counted(), EntryKey(f"api:{status}")
 
         def answered(_: object, status: int = status) -> tuple[int, str]:
             return status, "{}"
 
         for _ in range(2):
-            record_once(store, f"api:{status}", lambda runs=runs: runs.append(1), answer=answered)
-        assert len(runs) == (1 if kept else 2), status
-        assert record_once(store, f"api:{status}", lambda: "ran", answer=answered) == (
+            run(store, catalog, command, TRUSTED, key, answer=answered)
+        assert command.runs == (1 if kept else 2), status
+        assert run(store, catalog, command, TRUSTED, key, answer=answered) == (
             Answered(status, "{}") if kept else "ran"
         )
-
-
 
 
 def test_a_night_holding_an_impossible_history_is_replayed_at_start(app, api, tmp_path):

@@ -151,59 +151,56 @@ def test_backup_export_and_import_beside_a_serving_server_lose_no_acknowledged_w
 # --- check, then write: what is checked is what is stored ------------------------------------------
 
 
-def stale_and_current(app, api, game_id):
-    """The game as one request loaded it, before another request wrote (returned after that write)."""
-    from scorekeeper import table
+def write(app, command):
+    """A command as a request that read the game before another request wrote runs it: through the
+    one runner, with the version it carries."""
+    from scorekeeper.commands import TRUSTED, run
     from scorekeeper.store import Store
 
-    store = Store(app.config["DATABASE"])
-    return store, app.extensions["rulesets"], table.load_game(store, app.extensions["rulesets"], game_id).game
+    return run(Store(app.config["DATABASE"]), app.extensions["rulesets"], command, TRUSTED)
 
 
 def test_an_eleventh_buy_checked_against_the_game_before_the_tenth_is_refused(app, api):
     """Two phones tap Ann's buy at once with 9 used: each request loaded the game with 9; the one
     that writes second must be checked against 10, whatever version it carries."""
-    from scorekeeper import table
+    from scorekeeper.commands.games import RecordBuy
     from scorekeeper.rules.setup import GameError
 
     gid = api.new_game()["id"]
     for _ in range(9):
         api.buy(gid, "Ann")
-    store, catalog, loaded_before = stale_and_current(app, api, gid)
     tenth = api.buy(gid, "Ann")
     with pytest.raises(GameError, match="11th buy is refused"):
-        table.record_buy(store, catalog, loaded_before, "Ann", version=tenth["version"])
+        write(app, RecordBuy(game_id=gid, version=tenth["version"], player="Ann"))
     state = api.call("GET", f"/api/games/{gid}")
     assert state["version"] == 10 and state["problems"] == []
     assert [p["buys_left"] for p in state["players"] if p["name"] == "Ann"] == [0]
 
 
 def test_a_second_new_round_2_is_refused_never_stored_as_a_correction(app, api):
-    from scorekeeper import table
+    from scorekeeper.commands.games import AlreadyRecorded, RecordRound
 
     gid = api.new_game()["id"]
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
-    store, catalog, loaded_before = stale_and_current(app, api, gid)
     saved = api.round(gid, "Bob", {"Ann": "5", "Cy": "", "Di": ""})
-    with pytest.raises(table.AlreadyRecorded, match="round 2 is already recorded"):
-        table.record_round(store, catalog, loaded_before, "Cy", {"Ann": "K K", "Bob": "", "Di": ""},
-                           version=saved["version"])  # fmt: skip
+    with pytest.raises(AlreadyRecorded, match="round 2 is already recorded"):
+        write(app, RecordRound(game_id=gid, version=saved["version"], went_out="Cy",
+                               caught={"Ann": "K K", "Bob": "", "Di": ""}, drawn_for=2))  # fmt: skip
     state = api.call("GET", f"/api/games/{gid}")
     assert [r["corrected"] for r in state["rounds"]] == [False, False]
     assert state["rounds"][1]["went_out"] == "Bob"
 
 
 def test_two_undos_of_one_buy_store_one(app, api):
-    from scorekeeper import table
+    from scorekeeper.commands.games import Undo
     from scorekeeper.rules.setup import GameError
 
     gid = api.new_game()["id"]
     api.buy(gid, "Bob")
     buy_id = api.call("GET", f"/api/games/{gid}/history")[-1]["id"]
-    store, catalog, loaded_before = stale_and_current(app, api, gid)
     undone = api.call("POST", f"/api/games/{gid}/undo", {"event": buy_id}, 201)
     with pytest.raises(GameError, match="nothing to undo"):
-        table.undo(store, catalog, loaded_before, buy_id, version=undone["version"])
+        write(app, Undo(game_id=gid, version=undone["version"], event_id=buy_id))
     assert api.call("GET", f"/api/games/{gid}")["version"] == 2
 
 
@@ -339,18 +336,21 @@ def test_two_phones_locking_one_night_at_once_leave_one_pin_and_the_other_phone_
     assert api.call("POST", f"/api/nights/{night}/unlock", {"pin": "1111"})["locked"] is True
 
 
-def test_the_api_refuses_a_second_pin_set_on_a_night_meanwhile(app, api):
-    from scorekeeper import table
+def test_a_game_started_in_a_night_locked_meanwhile_is_refused(app, api):
+    """The lock is read under the write lock: one who has not opened the night the scorekeeper just
+    locked (on another phone) starts nothing in it, and sets no second PIN."""
+    from scorekeeper.commands import Asker, run
+    from scorekeeper.commands.games import StartGame
+    from scorekeeper.commands.locks import NeedsUnlock
+    from scorekeeper.store import Store
 
     night = api.call("POST", "/api/nights", {}, 201)["id"]
     catalog = app.extensions["rulesets"]
-    from scorekeeper.store import Store
-
     store = Store(app.config["DATABASE"])
-    table.start_game(store, catalog, "ten-pennies", PLAYERS, "Ann", night_id=night, pin="1111")
-    with pytest.raises(table.GameError, match="locked with a PIN on another device meanwhile"):
-        table.start_game(store, catalog, "ten-pennies", PLAYERS, "Ann", night_id=night, pin="2222",
-                         seen_night_pin=None)  # fmt: skip
+    stranger = Asker(lambda lock: False, lambda lock: NeedsUnlock(f"{lock.name} is locked"))
+    run(store, catalog, StartGame(ruleset_id="ten-pennies", names=PLAYERS, night_id=night, pin="1111"), stranger)
+    with pytest.raises(NeedsUnlock, match=f"night {night} is locked"):
+        run(store, catalog, StartGame(ruleset_id="ten-pennies", names=PLAYERS, night_id=night, pin="2222"), stranger)
     assert len(store.night_game_ids(night)) == 1
 
 

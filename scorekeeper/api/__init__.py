@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, current_app, jsonify, request, session
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.wrappers import Response
 
-from .. import lock, meld_checks, once, table
+from .. import loading, meld_checks
+from ..access import api_asker, issue_token
 from ..catalog import UnknownRuleset
+from ..commands import Answered, EntryKey, KeyReused, run
+from ..commands.drafts import KeepDraft
+from ..commands.games import AlreadyRecorded, GameEntry, RecordBuy, RecordHand, RecordRound, Rematch, StartGame, Undo
+from ..commands.locks import Lock, LockError, TooManyTries, game_lock, night_lock, verify_pin
+from ..commands.nights import CreateNight, KeepNote, Pay, SetMoneyMode, TakeBackPayment
+from ..commands.runner import Command
+from ..drafts import MAX_DRAFT_POINTS, DraftRefused
+from ..drafts import drafts as round_drafts
 from ..history import describe_events
 from ..night_report import night_report
 from ..notes import NoteError
@@ -28,6 +37,7 @@ from ..web import current_catalog
 from .bodies import BadRequest, body, field
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+T = TypeVar("T")
 
 
 def string_map(data: dict[str, Any], name: str) -> dict[str, str]:
@@ -43,14 +53,50 @@ def state(game: Game, status: int = 200) -> ResponseReturnValue:
 
 
 def load(game_id: int) -> Game:
-    return table.load_game(get_store(), current_catalog(), game_id).game
+    return loading.load_game(get_store(), current_catalog(), game_id).game
 
 
-def load_for_writing(game_id: int) -> Game:
-    """The game, once the request shows it may change it (a locked game or night needs its token)."""
-    loaded = table.load_game(get_store(), current_catalog(), game_id)
-    lock.require_api_unlock(lock.game_lock(get_store(), loaded.row))
-    return loaded.game
+IDEMPOTENCY_KEY = "Idempotency-Key"
+
+
+def entry_key() -> EntryKey | None:
+    """The request's ``Idempotency-Key``, with the digest of what it asks (a key sent again with
+    another request is refused, 422)."""
+    key = request.headers.get(IDEMPOTENCY_KEY)
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
+        raise BadRequest(f"{IDEMPOTENCY_KEY!r} is 1 to 100 printable ASCII characters")
+    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.get_data()).hexdigest()
+    return EntryKey.api(key, digest)
+
+
+def write(command: Command[T], respond: Callable[[T], Response]) -> Response:
+    """Run ``command`` for this client through the one runner, once per ``Idempotency-Key``: a
+    repeat of the key with the same request gets the first answer back (nothing recorded again).
+    The answer is made in the write's transaction, so the one remembered is the one sent."""
+    made: list[Response] = []
+
+    def kept(result: T) -> tuple[int, str]:
+        made.append(respond(result))
+        return made[0].status_code, made[0].get_data(as_text=True)
+
+    done = run(get_store(), current_catalog(), command, api_asker(), entry_key(), answer=kept)
+    if isinstance(done, Answered):
+        replay = current_app.response_class(done.body, done.status, mimetype="application/json")
+        replay.headers["Idempotent-Replayed"] = "true"
+        return replay
+    return made[0] if made else respond(done)
+
+
+def game_state(status: int = 200) -> Callable[[Game], Response]:
+    return lambda game: respond_json(game_json(game), status)
+
+
+def respond_json(data: Any, status: int = 200) -> Response:
+    response = jsonify(data)
+    response.status_code = status
+    return response
 
 
 @bp.before_request
@@ -86,15 +132,15 @@ def game_error(error: GameError) -> ResponseReturnValue:
 
 
 @bp.errorhandler(NotFound)
-@bp.errorhandler(table.GameNotFound)
+@bp.errorhandler(loading.GameNotFound)
 def not_found(error: LookupError) -> ResponseReturnValue:
     return jsonify(error=str(error.args[0])), 404
 
 
-@bp.errorhandler(lock.LockError)
-def locked(error: lock.LockError) -> ResponseReturnValue:
+@bp.errorhandler(LockError)
+def locked(error: LockError) -> ResponseReturnValue:
     response = jsonify(error=str(error))
-    if isinstance(error, lock.TooManyTries):
+    if isinstance(error, TooManyTries):
         response.headers["Retry-After"] = str(error.seconds)  # a client can wait it out without reading the text
     return response, error.status
 
@@ -104,53 +150,18 @@ def stale(error: StaleWrite) -> ResponseReturnValue:
     return jsonify(error=str(error), version=error.actual), 409
 
 
-class AlreadyRecorded(Exception):
-    """A new round posted for a round that is already recorded (a retry after a lost answer)."""
-
-    def __init__(self, message: str, version: int) -> None:
-        super().__init__(message)
-        self.version = version
-
-
 @bp.errorhandler(AlreadyRecorded)
-@bp.errorhandler(table.AlreadyRecorded)
-def already_recorded(error: AlreadyRecorded | table.AlreadyRecorded) -> ResponseReturnValue:
-    return jsonify(error=str(error), version=error.version), 409
+def already_recorded(error: AlreadyRecorded) -> ResponseReturnValue:
+    """A new round for one recorded meanwhile: said with the request that corrects it."""
+    where = f"/api/games/{error.game_id}/rounds/{error.number}"
+    message = f"{error.word} {error.number} is already recorded: correct it with PUT {where}"
+    return jsonify(error=message, version=error.version), 409
 
 
-IDEMPOTENCY_KEY = "Idempotency-Key"
-
-
-def idempotent(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
-    """With an ``Idempotency-Key`` header a write is done once: a repeat of the key with the same
-    request gets the first answer back (nothing recorded again); with another request, 422.
-    The check, the write and the remembered answer are one transaction, so simultaneous repeats
-    queue behind the first and then read its answer."""
-
-    @functools.wraps(view)
-    def at_most_once(**kwargs: Any) -> ResponseReturnValue:
-        key = request.headers.get(IDEMPOTENCY_KEY)
-        if key is None or request.method == "GET":  # a read is the same however often it is sent
-            return view(**kwargs)
-        if not 1 <= len(key) <= 100 or not key.isascii() or not key.isprintable():
-            raise BadRequest(f"{IDEMPOTENCY_KEY!r} is 1 to 100 printable ASCII characters")
-        digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.get_data()).hexdigest()
-        try:
-            done = once.record_once(
-                get_store(), once.api_key(key), lambda: current_app.make_response(view(**kwargs)),
-                game_id=kwargs.get("game_id"), digest=digest,
-                answer=lambda response: (response.status_code, response.get_data(as_text=True)),
-            )  # fmt: skip
-        except once.KeyReused:
-            message = f"this {IDEMPOTENCY_KEY} was used for another request: send a new key for a new entry"
-            return jsonify(error=message), 422
-        if isinstance(done, once.Answered):
-            replay = current_app.response_class(done.body, done.status, mimetype="application/json")
-            replay.headers["Idempotent-Replayed"] = "true"
-            return replay
-        return done
-
-    return at_most_once
+@bp.errorhandler(KeyReused)
+def key_reused(error: KeyReused) -> ResponseReturnValue:
+    message = f"this {IDEMPOTENCY_KEY} was used for another request: send a new key for a new entry"
+    return jsonify(error=message), 422
 
 
 @bp.get("/rulesets")
@@ -159,10 +170,8 @@ def rulesets() -> ResponseReturnValue:
 
 
 @bp.post("/games")
-@idempotent
 def create_game() -> ResponseReturnValue:
     data = body()
-    ruleset = field(data, "ruleset", str)
     players = field(data, "players", list)
     if not all(isinstance(name, str) for name in players):
         raise BadRequest("'players' must be a list of names")
@@ -170,22 +179,16 @@ def create_game() -> ResponseReturnValue:
     teams = field(data, "teams", list, required=False)
     if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
         raise BadRequest("'teams' must be a list of lists of player names")
-    night_id = field(data, "night", int, required=False)
-    night_lock = night_lock_of(night_id) if night_id is not None else None
-    lock.require_api_unlock(night_lock)  # adding a game to a locked night changes its money: the night's token
-    game_id = table.start_game(
-        get_store(),
-        current_catalog(),
-        ruleset,
-        players,
-        field(data, "first_dealer", str, required=False),
-        1 if penny is None else penny,
-        teams=teams,
-        night_id=night_id,
-        pin=field(data, "pin", str, required=False),
-        seen_night_pin=night_lock.pin_hash if night_lock else None,
-    )
-    return state(load(game_id), 201)
+    start = StartGame(
+        ruleset_id=field(data, "ruleset", str), names=players,
+        first_dealer=field(data, "first_dealer", str, required=False), penny_cents=1 if penny is None else penny,
+        teams=teams, night_id=field(data, "night", int, required=False), pin=field(data, "pin", str, required=False),
+    )  # fmt: skip
+    return write(start, lambda game_id: game_answer(game_id, 201))
+
+
+def game_answer(game_id: int, status: int) -> Response:
+    return respond_json(game_json(load(game_id)), status)
 
 
 @bp.get("/games/<int:game_id>")
@@ -194,40 +197,23 @@ def get_game(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/rematch")
-@idempotent
 def rematch(game_id: int) -> ResponseReturnValue:
     """A finished game played again: same players and seats, the deal one seat on, the same lock."""
-    store = get_store()
-    loaded = table.load_game(store, current_catalog(), game_id)
-    lock.require_api_unlock(lock.game_lock(store, loaded.row))
-    game_id, new = table.rematch(store, current_catalog(), loaded)
-    return state(load(game_id), 201 if new else 200)
+    return write(Rematch(game_id), lambda made: game_answer(made[0], 201 if made[1] else 200))
 
 
 # One rule for both methods: with two, werkzeug answers 405 instead of 404 for an id out of range.
 @bp.route("/games/<int:game_id>/notes", methods=["GET", "PUT"])
-@idempotent
 def game_notes(game_id: int) -> ResponseReturnValue:
     """The game's note; PUT ``{"notes": ..., "edits": n}`` replaces it (≤ 500 characters; with
     ``edits``, refused with 409 if it was edited since)."""
-    store = get_store()
-    if request.method == "PUT":
-        lock.require_api_unlock(lock.game_lock(store, store.game(game_id)))
-        keep_notes("game", game_id, body())
-    row = store.game(game_id)
-    return jsonify(notes=row["notes"], edits=row["notes_edits"])
+    return notes_of("game", game_id)
 
 
 @bp.route("/nights/<int:night_id>/notes", methods=["GET", "PUT"])
-@idempotent
 def night_notes(night_id: int) -> ResponseReturnValue:
     """The night's note, read and replaced as a game's."""
-    store = get_store()
-    if request.method == "PUT":
-        lock.require_api_unlock(lock.night_lock(store.night(night_id)))
-        keep_notes("night", night_id, body())
-    row = store.night(night_id)
-    return jsonify(notes=row["notes"], edits=row["notes_edits"])
+    return notes_of("night", night_id)
 
 
 class NoteChanged(Exception):
@@ -239,95 +225,89 @@ def note_changed(error: NoteChanged) -> ResponseReturnValue:
     return jsonify(error=str(error)), 409
 
 
-def keep_notes(kind: str, row_id: int, data: dict[str, Any]) -> None:
+def notes_of(kind: str, row_id: int) -> Response:
+    if request.method == "GET":
+        return note_answer(kind, row_id)
+    data = body()
+    note = KeepNote(kind, row_id, field(data, "notes", str), field(data, "edits", int, required=False))
     try:
-        kept = table.keep_note(get_store(), kind, row_id, field(data, "notes", str),
-                               field(data, "edits", int, required=False))  # fmt: skip
+        return write(note, lambda kept: note_answer(kind, row_id, kept))
     except NoteError as error:
         raise BadRequest(f"'notes': {error}") from None
+
+
+def note_answer(kind: str, row_id: int, kept: bool = True) -> Response:
     if not kept:
         raise NoteChanged(
             f"the {kind}'s note was edited since it was read: read it again (GET {request.path}), "
             "then send yours with its 'edits'"
         )
+    store = get_store()
+    row = store.game(row_id) if kind == "game" else store.night(row_id)
+    return respond_json({"notes": row["notes"], "edits": row["notes_edits"]})
 
 
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int) -> ResponseReturnValue:
     """Every entry, oldest first, with its id (ids are numbered across all games): what ``undo`` takes."""
-    loaded = table.load_game(get_store(), current_catalog(), game_id)
+    loaded = loading.load_game(get_store(), current_catalog(), game_id)
     return jsonify(describe_events(loaded.game, loaded.times))
 
 
 @bp.post("/games/<int:game_id>/buys")
-@idempotent
 def buy(game_id: int) -> ResponseReturnValue:
     data = body()
-    game = table.record_buy(
-        get_store(),
-        current_catalog(),
-        load_for_writing(game_id),
-        field(data, "player", str),
-        version=field(data, "version", int, required=False),
-        round_number=field(data, "round", int, required=False),
-    )
-    return state(game, 201)
+    player, number = field(data, "player", str), field(data, "round", int, required=False)
+    return write(RecordBuy(game_id=game_id, version=version_in(data), player=player, round=number), game_state(201))
+
+
+def version_in(data: dict[str, Any]) -> int | None:
+    version: int | None = field(data, "version", int, required=False)
+    return version
+
+
+def record(game: Game, data: dict[str, Any], number: int | None, drawn_for: int | None = None) -> GameEntry:
+    """A round of a contract game, or a hand of a game played by sides, as a command."""
+    if game.ruleset.by_sides:
+        went_out = field(data, "went_out", str, required=False)
+        sides = field(data, "sides", list)
+        return RecordHand(game_id=game.id, version=version_in(data), went_out=went_out, sides=sides, number=number,
+                          drawn_for=drawn_for)  # fmt: skip
+    return RecordRound(game_id=game.id, version=version_in(data), number=number, drawn_for=drawn_for,
+                       **round_args(data))  # fmt: skip
 
 
 def round_args(data: dict[str, Any]) -> dict[str, Any]:
     return {"went_out": field(data, "went_out", str), "caught": string_map(data, "caught")}
 
 
-def record(game: Game, data: dict[str, Any], number: int | None) -> Game:
-    """A round of a contract game, or a hand of a game played by sides."""
-    version = field(data, "version", int, required=False)
-    if game.ruleset.by_sides:
-        went_out = field(data, "went_out", str, required=False)
-        sides = field(data, "sides", list)
-        return table.record_hand(get_store(), current_catalog(), game, went_out, sides, number=number, version=version)
-    return table.record_round(get_store(), current_catalog(), game, number=number, version=version, **round_args(data))
-
-
 @bp.post("/games/<int:game_id>/rounds")
-@idempotent
 def record_round(game_id: int) -> ResponseReturnValue:
     """The next round; with ``"round": n`` only if n is the round being played (a retry of a round
-    that was recorded meanwhile is refused with 409, naming it)."""
-    data, game = body(), load_for_writing(game_id)
+    that was recorded meanwhile is refused with 409, naming it). Without it, the round in play as
+    this request found it: a round recorded by another phone meanwhile is refused just the same."""
+    data, game = body(), load(game_id)
     meant = field(data, "round", int, required=False)
-    if meant is not None and meant <= len(game.rounds):
-        word = game.ruleset.round_word
-        raise AlreadyRecorded(
-            f"{word} {meant} is already recorded: correct it with PUT /api/games/{game_id}/rounds/{meant}",
-            game.version,
-        )
-    if meant is not None and meant != game.current_round:
-        raise GameError(f"{game.ruleset.round_word} {meant} has not started: the next is {game.current_round}")
-    return state(record(game, data, None), 201)
+    return write(record(game, data, None, game.current_round if meant is None else meant), game_state(201))
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
-@idempotent
 def correct_round(game_id: int, number: int) -> ResponseReturnValue:
     data = body()
-    game = load_for_writing(game_id)
+    game = load(game_id)
     if not 1 <= number <= len(game.rounds):
         raise GameError(f"round {number} has not been recorded; record it with POST .../rounds")
-    return state(record(game, data, number))
+    return write(record(game, data, number), game_state())
 
 
 @bp.post("/games/<int:game_id>/undo")
-@idempotent
 def undo(game_id: int) -> ResponseReturnValue:
     data = body()
-    version = field(data, "version", int, required=False)
-    return state(
-        table.undo(get_store(), current_catalog(), load_for_writing(game_id), field(data, "event", int), version), 201
-    )
+    return write(Undo(game_id=game_id, version=version_in(data), event_id=field(data, "event", int)), game_state(201))
 
 
-@bp.errorhandler(table.DraftRefused)
-def draft_refused(error: table.DraftRefused) -> ResponseReturnValue:
+@bp.errorhandler(DraftRefused)
+def draft_refused(error: DraftRefused) -> ResponseReturnValue:
     return jsonify(error=str(error), player=error.player), 409
 
 
@@ -337,12 +317,13 @@ def keep_draft(game_id: int, number: int, player: str) -> ResponseReturnValue:
     sides, {"points": 35}); for a round saved meanwhile, with "correction": true, a request the
     scorekeeper's correction form offers. A draft, not an entry: no lock, version or money moves."""
     data = body()
-    cards = field(data, "cards", str, required=False)
-    points = field(data, "points", int, required=False, low=0, high=table.MAX_DRAFT_POINTS)
-    correction = field(data, "correction", bool, required=False) or False
-    phone_is = session.get("phone_is", {}).get(str(game_id))
-    store, catalog = get_store(), current_catalog()
-    return jsonify(table.keep_draft(store, catalog, game_id, number, player, cards, points, phone_is, correction))
+    draft = KeepDraft(
+        game_id=game_id, number=number, player=player, cards=field(data, "cards", str, required=False),
+        points=field(data, "points", int, required=False, low=0, high=MAX_DRAFT_POINTS),
+        phone_is=session.get("phone_is", {}).get(str(game_id)),
+        correction=field(data, "correction", bool, required=False) or False,
+    )  # fmt: skip
+    return write(draft, respond_json)
 
 
 @bp.put("/games/<int:game_id>/phone")
@@ -363,7 +344,7 @@ def phone_is(game_id: int) -> ResponseReturnValue:
 @bp.get("/games/<int:game_id>/rounds/<int:number>/drafts")
 def drafts(game_id: int, number: int) -> ResponseReturnValue:
     """The drafts of a round, as the players' phones sent them, each scored as the rules score it now."""
-    response = jsonify(round=number, drafts=table.drafts(get_store(), current_catalog(), game_id, number))
+    response = jsonify(round=number, drafts=round_drafts(get_store(), current_catalog(), game_id, number))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -376,13 +357,13 @@ def preview(game_id: int) -> ResponseReturnValue:
     game = load(game_id)
     if game.ruleset.by_sides:
         went_out = field(data, "went_out", str, required=False)
-        hand = table.preview_hand(game, went_out, field(data, "sides", list), number)
+        hand = loading.preview_hand(game, went_out, field(data, "sides", list), number)
         return jsonify(
             sides={name: {"score": score, "total": hand.totals[name]} for name, score in hand.scores.items()},
             problem=hand.problem,
             player=hand.player,
         )
-    after = table.preview_round(game, number=number, **round_args(data))
+    after = loading.preview_round(game, number=number, **round_args(data))
     result = after.rounds[(number or len(after.rounds)) - 1]
     return jsonify(
         {name: {"points": r.points, "pennies": r.pennies, "cards": len(r.cards)} for name, r in result.results.items()}
@@ -411,11 +392,11 @@ def check_melds() -> ResponseReturnValue:
 
 
 @bp.post("/nights")
-@idempotent
 def create_night() -> ResponseReturnValue:
     data = body(empty_allowed=True)
     name = field(data, "name", str, required=False) or ""
-    return jsonify(id=table.create_night(get_store(), name, money_mode(data) or MoneyMode.TABLE)), 201
+    night = CreateNight(name, money_mode(data) or MoneyMode.TABLE)
+    return write(night, lambda night_id: respond_json({"id": night_id}, 201))
 
 
 def money_mode(data: dict[str, Any]) -> MoneyMode | None:
@@ -429,43 +410,32 @@ def money_mode(data: dict[str, Any]) -> MoneyMode | None:
 
 
 @bp.post("/nights/<int:night_id>/money")
-@idempotent
 def set_money(night_id: int) -> ResponseReturnValue:
     """Change how an open night pays: "table" or "paper" (a locked night needs its token)."""
-    data = body()
-    store = get_store()
-    night = store.night(night_id)
-    lock.require_api_unlock(lock.night_lock(night))
-    with store.writing():  # the change and the report it answers with stand or fall together
-        table.set_money_mode(store, night_id, money_mode(data) or MoneyMode(night["money"]))
-        return jsonify(night_report(store, current_catalog(), night_id).to_json())
+    mode = money_mode(body()) or MoneyMode(get_store().night(night_id)["money"])
+    return write(SetMoneyMode(night_id, mode), lambda _: night_answer(night_id))
+
+
+def night_answer(night_id: int, status: int = 200) -> Response:
+    return respond_json(night_report(get_store(), current_catalog(), night_id).to_json(), status)
 
 
 @bp.post("/nights/<int:night_id>/payments")
-@idempotent
 def pay(night_id: int) -> ResponseReturnValue:
     """A payment made on paper, ``{"from", "to", "cents"}``: kept as money handed over; 201 and the
     night's report (a locked night needs its token)."""
     data = body()
-    store = get_store()
-    lock.require_api_unlock(lock.night_lock(store.night(night_id)))
-    payer, payee = field(data, "from", str), field(data, "to", str)
-    table.pay(store, current_catalog(), night_id, payer, payee, field(data, "cents", int))
-    return jsonify(night_report(store, current_catalog(), night_id).to_json()), 201
+    payment = Pay(night_id, field(data, "from", str), field(data, "to", str), field(data, "cents", int))
+    return write(payment, lambda _: night_answer(night_id, 201))
 
 
 @bp.post("/nights/<int:night_id>/payments/<int:payment_id>")
-@idempotent
 def take_back(night_id: int, payment_id: int) -> ResponseReturnValue:
     """``{"undone": true}``: not paid after all; ``false``: paid after all. The night's report."""
-    data = body()
-    store = get_store()
-    lock.require_api_unlock(lock.night_lock(store.night(night_id)))
-    undone = data.get("undone")
+    undone = body().get("undone")
     if not isinstance(undone, bool):
         raise BadRequest("'undone' must be true (not paid after all) or false (paid after all)")
-    table.take_back_payment(store, night_id, payment_id, undone)
-    return jsonify(night_report(store, current_catalog(), night_id).to_json())
+    return write(TakeBackPayment(night_id, payment_id, undone), lambda _: night_answer(night_id))
 
 
 @bp.get("/nights/<int:night_id>")
@@ -478,28 +448,20 @@ def unlock(game_id: int) -> ResponseReturnValue:
     """Trade the PIN for a bearer token that opens the game (and, if the PIN is its night's, the night)."""
     data = body()
     store = get_store()
-    return unlocked(lock.game_lock(store, store.game(game_id)), data)
+    return unlocked(game_lock(store, store.game(game_id)), data)
 
 
 @bp.post("/nights/<int:night_id>/unlock")
 def unlock_night(night_id: int) -> ResponseReturnValue:
     """Trade a locked night's PIN for a bearer token that opens every game of the night, and the night."""
-    return unlocked(lock.night_lock(get_store().night(night_id)), body())
+    return unlocked(night_lock(get_store().night(night_id)), body())
 
 
-def night_lock_of(night_id: int) -> lock.Lock | None:
-    """The lock of a night; none for a night that does not exist (start_game says so, with 400)."""
-    try:
-        return lock.night_lock(get_store().night(night_id))
-    except NotFound:
-        return None
-
-
-def unlocked(target: lock.Lock | None, data: dict[str, Any]) -> ResponseReturnValue:
+def unlocked(target: Lock | None, data: dict[str, Any]) -> ResponseReturnValue:
     if target is None:
         return jsonify(token=None, locked=False)
-    lock.verify_pin(get_store(), target, field(data, "pin", str))
-    return jsonify(token=lock.issue_token(target), locked=True, lock=target.key)
+    verify_pin(get_store(), target, field(data, "pin", str))
+    return jsonify(token=issue_token(target), locked=True, lock=target.key)
 
 
 # --- players' records (issue 29) ------------------------------------------------------------------

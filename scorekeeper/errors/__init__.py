@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from ..table import MissingRuleset
+from ..loading import MissingRuleset
 
 bp = Blueprint("errors", __name__)
 

@@ -11,18 +11,22 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
 
-from .. import lock, once, table
+from .. import loading
+from ..access import forget_unlocked, page_unlocked, remember_unlocked, require_page_unlock
+from ..commands.games import AlreadyRecorded, RecordBuy, RecordHand, RecordRound, Rematch, StartGame, Undo
+from ..commands.locks import LockError, NeedsUnlock, game_lock
+from ..commands.nights import LockAgain
+from ..drafts import correction_requests
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
 from ..history import describe_event, describe_events, entry_name, find_entry
-from ..once import form_key
 from ..rules.game import Game, HandRecord, Void
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
 from ..rules.wording import plural
 from ..store import NotFound, StaleWrite, exchange, get_store, last_backup
 from ..unlocking import unlock_page
-from ..web import current_catalog
+from ..web import current_catalog, page_entry, page_write
 from .forms import (
     NOBODY,
     BuyForm,
@@ -32,33 +36,34 @@ from .forms import (
     NewGameForm,
     RoundForm,
     UndoForm,
-    VersionedForm,
 )
 
 bp = Blueprint("games", __name__)
 
 
-def load(game_id: int) -> table.LoadedGame:
+def load(game_id: int) -> loading.LoadedGame:
     """The game of this request, loaded once (404 for an unknown id)."""
-    cached: dict[int, table.LoadedGame] = g.setdefault("loaded_games", {})
+    cached: dict[int, loading.LoadedGame] = g.setdefault("loaded_games", {})
     if game_id not in cached:
         try:
-            cached[game_id] = table.load_game(get_store(), current_catalog(), game_id)
-        except table.GameNotFound:
+            cached[game_id] = loading.load_game(get_store(), current_catalog(), game_id)
+        except loading.GameNotFound:
             abort(404)
     return cached[game_id]
 
 
-def reload(game_id: int) -> table.LoadedGame:
+def reload(game_id: int) -> loading.LoadedGame:
     """The game as it is now (after a refused stale write: what changed it)."""
     g.setdefault("loaded_games", {}).pop(game_id, None)
     return load(game_id)
 
 
-def writable(game_id: int) -> table.LoadedGame:
-    """The game, once this browser may change it (a locked game or night needs its PIN on this device)."""
+def writable(game_id: int) -> loading.LoadedGame:
+    """The game of a route that changes it, its access decided once at the route's top: a browser
+    that has not opened its lock is sent to the PIN page before anything else is read or typed (the
+    runner checks the write itself again, under the write lock)."""
     loaded = load(game_id)
-    lock.require_page_unlock(lock.game_lock(get_store(), loaded.row))
+    require_page_unlock(game_lock(get_store(), loaded.row))
     return loaded
 
 
@@ -72,13 +77,6 @@ def back_to_game() -> Response:
 def new_entry_key() -> str:
     """A key for the forms of one drawn page: each entry it sends is recorded once."""
     return secrets.token_urlsafe(12)
-
-
-def record_once(form: VersionedForm, game_id: int, save: Callable[[], Game]) -> Game | None:
-    """Save what the form sends, unless its entry key was recorded already (a second tap, a resend
-    after a lost answer): then None, and nothing is recorded."""
-    after = once.record_once(get_store(), form_key(form.entry_key.data), save, game_id=game_id)
-    return None if isinstance(after, once.Answered) else after
 
 
 def offer_undo(game: Game, confirm: bool = False) -> None:
@@ -112,12 +110,12 @@ def refused(error: GameError) -> ResponseReturnValue:
 
 @bp.errorhandler(StaleWrite)
 def stale(error: StaleWrite) -> ResponseReturnValue:
-    flash(table.stale_message(reload((request.view_args or {})["game_id"])), "error")
+    flash(loading.stale_message(reload((request.view_args or {})["game_id"])), "error")
     return back_to_game()
 
 
-@bp.errorhandler(lock.NeedsUnlock)
-def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
+@bp.errorhandler(NeedsUnlock)
+def needs_unlock(error: NeedsUnlock) -> ResponseReturnValue:
     flash(str(error), "error")
     return redirect(url_for("games.unlock", game_id=(request.view_args or {})["game_id"]))
 
@@ -142,33 +140,24 @@ def new_game() -> ResponseReturnValue:
     )  # fmt: skip
     if form.validate_on_submit():
         try:
-            night_id = form.night_id()
-            night_locked = lock.night_lock(store.night(night_id)) if night_id else None  # a listed night
-            if not lock.page_unlocked(night_locked):
-                raise GameError(
-                    f"night {night_id} is locked: the scorekeeper set its PIN (maybe on another phone since this "
-                    "page was opened). Nothing was started: unlock one of its games with that PIN first"
-                )
             names = form.names()
             teams = seat_teams(names, form.team_count()) if form.team_count() else None
-            game_id = table.start_game(
-                get_store(),
-                current_catalog(),
-                form.ruleset.data or "",
-                names,
-                form.dealer_name(),
-                form.penny_cents.data or 1,
-                teams=teams,
-                night_id=form.night_id(),
+            game_id = page_write(StartGame(
+                ruleset_id=form.ruleset.data or "", names=names, first_dealer=form.dealer_name(),
+                penny_cents=form.penny_cents.data or 1, teams=teams, night_id=form.night_id(),
                 pin=form.pin.data or None,
-                seen_night_pin=night_locked.pin_hash if night_locked else None,
-            )
+            ))  # fmt: skip
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
+        except LockError:
+            form.form_errors.append(
+                f"night {form.night_id()} is locked: the scorekeeper set its PIN (maybe on another phone since "
+                "this page was opened). Nothing was started: unlock one of its games with that PIN first"
+            )
         else:
-            new_lock = lock.game_lock(store, store.game(game_id))
+            new_lock = game_lock(store, store.game(game_id))
             if form.pin.data and new_lock is not None:
-                lock.remember_unlocked(new_lock)  # whoever set the PIN is the scorekeeper
+                remember_unlocked(new_lock)  # whoever set the PIN is the scorekeeper
             return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
@@ -181,13 +170,13 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
     loaded = load(game_id)
     game = loaded.game
     share_url = share_link(loaded.row["share_token"])
-    game_lock = lock.game_lock(get_store(), loaded.row)
+    locked = game_lock(get_store(), loaded.row)
     return render_template(
         "game.html",
         game=game,
         night_id=loaded.row["night_id"],
-        locked=game_lock,
-        can_write=lock.page_unlocked(game_lock),
+        locked=locked,
+        can_write=page_unlocked(locked),
         share_url=share_url,
         share_qr=qr_svg(share_url),
         lock_form=LockForm(),
@@ -199,7 +188,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         last_entry=entry_name(game, game.events[-1]) if game.events else None,
         notes=loaded.row["notes"],
         money_moved=loaded.money_moved(),
-        correction_requests=table.correction_requests(get_store(), game),
+        correction_requests=correction_requests(get_store(), game),
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status
 
@@ -230,31 +219,32 @@ def qr_svg(url: str) -> str:
 
 @bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
 def unlock(game_id: int) -> ResponseReturnValue:
-    game_lock = lock.game_lock(get_store(), load(game_id).row)
-    return unlock_page(game_lock, url_for("games.show", game_id=game_id), f"game {game_id}")
+    target = game_lock(get_store(), load(game_id).row)
+    return unlock_page(target, url_for("games.show", game_id=game_id), f"game {game_id}")
 
 
 @bp.post("/games/<int:game_id>/lock")
 def relock(game_id: int) -> ResponseReturnValue:
     """Lock again, everywhere: every device unlocked before must type the PIN again."""
-    game_lock = lock.game_lock(get_store(), writable(game_id).row)
-    if LockForm().validate_on_submit() and game_lock is not None:
-        lock.lock_again(get_store(), game_lock)
-        flash(f"Locked again on every device: the PIN is needed again to change this {game_lock.kind}", "ok")
+    target = game_lock(get_store(), writable(game_id).row)
+    if LockForm().validate_on_submit() and target is not None:
+        page_write(LockAgain(target))
+        forget_unlocked(target)
+        flash(f"Locked again on every device: the PIN is needed again to change this {target.kind}", "ok")
     return redirect(url_for("games.show", game_id=game_id))
 
 
 @bp.post("/games/<int:game_id>/rematch")
 def rematch(game_id: int) -> ResponseReturnValue:
     """Play the finished game again: the scorekeeper stays unlocked for the new game's lock."""
-    loaded = writable(game_id)
+    writable(game_id)
     if not LockForm().validate_on_submit():
         return back_to_game()
+    new_id, new = page_write(Rematch(game_id))
     store = get_store()
-    new_id, new = table.rematch(store, current_catalog(), loaded)
-    new_lock = lock.game_lock(store, store.game(new_id))
+    new_lock = game_lock(store, store.game(new_id))
     if new_lock is not None:
-        lock.remember_unlocked(new_lock)  # this device could change the old game: it keeps the new one
+        remember_unlocked(new_lock)  # this device could change the old game: it keeps the new one
     if new:
         flash(f"Rematch: game {new_id}, the deal moved on one seat", "ok")
     else:
@@ -264,15 +254,13 @@ def rematch(game_id: int) -> ResponseReturnValue:
 
 @bp.post("/games/<int:game_id>/buys")
 def buy(game_id: int) -> ResponseReturnValue:
-    game = writable(game_id).game
+    writable(game_id)
     form = BuyForm()
     if not form.validate_on_submit():
         flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
         return back_to_game()
     player = form.player.data or ""
-    after = record_once(
-        form, game_id, lambda: table.record_buy(get_store(), current_catalog(), game, player, form.version_number())
-    )
+    after = page_entry(RecordBuy(game_id=game_id, version=form.version_number(), player=player), form.entry_key.data)
     if after is None:
         flash("That buy was already saved (the button was tapped twice): nothing more was recorded.", "ok")
         return back_to_game()
@@ -293,18 +281,17 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     if number is None and game.finished:
         flash(f"The game is finished: all {game.ruleset.round_word}s are recorded. Use Edit to correct one.", "error")
         return redirect(url_for("games.show", game_id=game_id))
-    store, rulesets = get_store(), current_catalog()
     if game.ruleset.by_sides:
         sides = game.setup.sides
         hand_form = HandForm.for_sides(sides, **entry_form_data(game, number))
         if not hand_form.is_submitted() and number is not None:
             fill_from_hand(hand_form, game, number)
 
-        def save_hand() -> Game:
-            return table.record_hand(
-                store, rulesets, game, hand_form.went_out_name(), hand_form.sides_data(sides), number,
-                hand_form.version_number(),
-            )  # fmt: skip
+        def save_hand() -> Game | None:
+            return page_entry(RecordHand(
+                game_id=game.id, version=hand_form.version_number(), went_out=hand_form.went_out_name(),
+                sides=hand_form.sides_data(sides), number=number, drawn_for=hand_form.drawn_for(),
+            ), hand_form.entry_key.data)  # fmt: skip
 
         return entry_page(
             game, number, hand_form, save_hand, "hand_form.html",
@@ -314,15 +301,16 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     if not form.is_submitted() and number is not None:
         fill_from_round(form, game, number)
 
-    def save_round() -> Game:
+    def save_round() -> Game | None:
         caught = form.caught_by_player(game.players)
         if form.confirmed.data != "1" and not any(text.strip() for text in caught.values()):
             raise Unusual(
                 f"Nobody but {form.went_out.data} was caught with cards? Tap Save again to record it like that."
             )
-        return table.record_round(
-            store, rulesets, game, form.went_out.data or "", caught, number, form.version_number()
-        )
+        return page_entry(RecordRound(
+            game_id=game.id, version=form.version_number(), went_out=form.went_out.data or "", caught=caught,
+            number=number, drawn_for=form.drawn_for(),
+        ), form.entry_key.data)  # fmt: skip
 
     return entry_page(game, number, form, save_round, "round_form.html")
 
@@ -334,25 +322,22 @@ def entry_form_data(game: Game, number: int | None) -> dict[str, object]:
 
 
 def entry_page(
-    game: Game, number: int | None, form: EntryForm, save: Callable[[], Game], template: str, **context: object
+    game: Game, number: int | None, form: EntryForm, save: Callable[[], Game | None], template: str,
+    **context: object,
 ) -> ResponseReturnValue:
     """One flow for every entry form: save what validates, once, for the round it was drawn for;
     or show the form again with what was typed and the reason it was refused."""
     word = game.ruleset.round_word
     status, already_saved, question, refusal = 200, None, None, None
-    if form.is_submitted() and once.was_recorded(get_store(), form_key(form.entry_key.data)):
-        # The same form again (a second tap, a resend): answered as the first was, nothing recorded.
-        flash(f"{word.capitalize()} {form.drawn_for()} was already saved (Save was tapped twice): "
-              "nothing more was recorded.", "ok")  # fmt: skip
-        return redirect(url_for("games.show", game_id=game.id))
     drawn_for = form.drawn_for() if form.is_submitted() else None
-    if drawn_for is not None and number is None and drawn_for != game.current_round:
-        # A form drawn for a round that is recorded since (another phone, or Back then Save): never
-        # a new round, and never these hands under another round's number.
-        status, already_saved = 409, drawn_for
-    elif form.validate_on_submit():
+    if form.validate_on_submit():
         try:
-            after = record_once(form, game.id, save)
+            after = save()
+        except AlreadyRecorded as error:
+            # A form drawn for a round that is recorded since (another phone, or Back then Save): never
+            # a new round, and never these hands under another round's number.
+            game = reload(game.id).game
+            status, already_saved = 409, error.number
         except GameError as error:
             form.refuse(error, game.players)
         except StaleWrite:
@@ -395,7 +380,7 @@ def moved_on_message(game: Game, word: str) -> str:
     phone): what changed, and that one more tap saves what was typed."""
     return (
         f"Not saved yet: the game changed on another phone while you entered this {word} "
-        f"({table.latest_change(game)}). "
+        f"({loading.latest_change(game)}). "
         f"Everything you typed is kept below: check it against the change, then tap Save again."
     )
 
@@ -432,9 +417,7 @@ def undo(game_id: int, event_id: int) -> ResponseReturnValue:
     game = writable(game_id).game
     form = UndoForm()
     if form.validate_on_submit():
-        done = record_once(
-            form, game_id, lambda: table.undo(get_store(), current_catalog(), game, event_id, form.version_number())
-        )
+        done = page_entry(Undo(game_id=game_id, version=form.version_number(), event_id=event_id), form.entry_key.data)
         entry = find_entry(game, event_id)
         if done is None:
             flash("That was already done (tapped twice): nothing more was recorded.", "ok")
@@ -491,6 +474,6 @@ def export_json(game_id: int) -> ResponseReturnValue:
 def export_csv(game_id: int) -> ResponseReturnValue:
     try:
         text = to_csv_text([load(game_id).game])
-    except table.MissingRuleset:  # no engine without the ruleset: the entries as they were typed
+    except loading.MissingRuleset:  # no engine without the ruleset: the entries as they were typed
         text = entries_csv_text(exchange.dump(get_store(), game_id=game_id))
     return download(text, "text/csv", f"game-{game_id}.csv")

@@ -221,7 +221,7 @@ class HandForm(EntryForm):
         return None if self.went_out.data == NOBODY else self.went_out.data
 
     def sides_data(self, sides: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
-        """What was typed, side by side, as table.record_hand takes it: a hand or a pile is its
+        """What was typed, side by side, as a RecordHand command takes it: a hand or a pile is its
         points (a whole number) or its cards (text)."""
         data = []
         for entry, side in zip(self.sides, sides, strict=False):

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from .. import table
+from .. import loading
 from ..rules.game_json import describe_round
 from ..store import NotFound, get_store
 from ..web import current_catalog
@@ -30,8 +30,8 @@ def game_context(game_id: int) -> dict[str, object]:
     store = get_store()
     try:
         shown_version = store.shown_version(game_id)
-        loaded = table.load_game(store, current_catalog(), game_id)
-    except (NotFound, table.GameNotFound):
+        loaded = loading.load_game(store, current_catalog(), game_id)
+    except (NotFound, loading.GameNotFound):
         abort(404)
     game, night_id = loaded.game, loaded.row["night_id"]
     return {

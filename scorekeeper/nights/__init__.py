@@ -7,7 +7,9 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import lock, once, table
+from ..access import page_unlocked, require_page_unlock
+from ..commands.locks import NeedsUnlock, night_lock
+from ..commands.nights import CloseNight, CreateNight, Pay, SetMoneyMode, TakeBackPayment
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
 from ..night_report import NightReport, night_report
@@ -17,7 +19,7 @@ from ..rules.setup import GameError
 from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
-from ..web import current_catalog
+from ..web import current_catalog, page_entry, page_write
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 
 bp = Blueprint("nights", __name__)
@@ -34,7 +36,7 @@ def report(night_id: int) -> NightReport:
 def index() -> ResponseReturnValue:
     form = NewNightForm()
     if form.validate_on_submit():
-        night_id = table.create_night(get_store(), form.name.data or "", MoneyMode(form.money.data or MoneyMode.TABLE))
+        night_id = page_write(CreateNight(form.name.data or "", MoneyMode(form.money.data or MoneyMode.TABLE)))
         flash("A new night: games you start now belong to it", "ok")
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights.html", nights=get_store().nights(), form=form), (400 if form.errors else 200)
@@ -50,10 +52,10 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
         still, problem = night.still_owed(keeper), None
     except SettlementError as error:
         still, problem = [], str(error)
-    night_lock = lock.night_lock(night.night)
+    locked = night_lock(night.night)
     return render_template(
         "night.html", night=night, still=still, problem=problem, keeper=keeper, close_form=CloseNightForm(),
-        locked=night_lock is not None, can_write=lock.page_unlocked(night_lock),
+        locked=locked is not None, can_write=page_unlocked(locked),
         money_form=MoneyForm(money=night.money), paid_form=PaidForm(), page_key=secrets.token_urlsafe(12),
         notes_form=notes_form or NotesForm(notes=night.night["notes"], edits=night.night["notes_edits"]),
     ), status  # fmt: skip
@@ -79,7 +81,7 @@ def money(night_id: int) -> ResponseReturnValue:
         return redirect(url_for("nights.show", night_id=night_id))
     mode = MoneyMode(form.money.data)
     try:
-        table.set_money_mode(get_store(), night_id, mode)
+        page_write(SetMoneyMode(night_id, mode))
     except GameError as error:
         flash(f"Not changed: {error}.", "error")
     else:
@@ -96,17 +98,13 @@ def paid(night_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash("Not saved: the payment form was incomplete. Tap Mark paid again.", "error")
         return redirect(url_for("nights.show", night_id=night_id))
-    store = get_store()
+    payment = Pay(night_id, form.payer.data or "", form.payee.data or "", form.amount.data or 0)
     try:
-        done = once.record_once(
-            store, once.form_key(form.entry_key.data),
-            lambda: table.pay(store, current_catalog(), night_id, form.payer.data or "", form.payee.data or "",
-                              form.amount.data or 0),
-        )  # fmt: skip
+        done = page_entry(payment, form.entry_key.data)
     except GameError as error:
         flash(f"Not saved: {error}", "error")
         return redirect(url_for("nights.show", night_id=night_id))
-    if isinstance(done, once.Answered):
+    if done is None:
         flash("That payment was already marked paid (tapped twice): nothing more was recorded.", "ok")
         return redirect(url_for("nights.show", night_id=night_id))
     flash(f"{form.payer.data} paid {form.payee.data} {format_cents(form.amount.data or 0)}: kept as paid", "ok")
@@ -121,7 +119,7 @@ def payment_taken_back(night_id: int, payment_id: int) -> ResponseReturnValue:
     if form.validate_on_submit():
         undone = form.undone.data == "1"
         try:
-            table.take_back_payment(get_store(), night_id, payment_id, undone)
+            page_write(TakeBackPayment(night_id, payment_id, undone))
         except GameError as error:
             flash(f"Not saved: {error}", "error")
         else:
@@ -130,17 +128,19 @@ def payment_taken_back(night_id: int, payment_id: int) -> ResponseReturnValue:
 
 
 def writable_night(night_id: int) -> NightRow:
-    """The night, once this browser may change it (a locked night needs its PIN on this device)."""
+    """The night of a route that changes it (404 for one that does not exist), its access decided once
+    at the route's top: a browser that has not opened its lock is sent to the PIN page (the runner
+    checks the write itself again, under the write lock)."""
     try:
         night = get_store().night(night_id)
     except NotFound:
         abort(404)
-    lock.require_page_unlock(lock.night_lock(night))
+    require_page_unlock(night_lock(night))
     return night
 
 
-@bp.errorhandler(lock.NeedsUnlock)
-def needs_unlock(error: lock.NeedsUnlock) -> ResponseReturnValue:
+@bp.errorhandler(NeedsUnlock)
+def needs_unlock(error: NeedsUnlock) -> ResponseReturnValue:
     flash(str(error), "error")
     return redirect(url_for("nights.unlock", night_id=(request.view_args or {})["night_id"]))
 
@@ -151,14 +151,14 @@ def unlock(night_id: int) -> ResponseReturnValue:
         night = get_store().night(night_id)
     except NotFound:
         abort(404)
-    return unlock_page(lock.night_lock(night), url_for("nights.show", night_id=night_id), f"night {night_id}")
+    return unlock_page(night_lock(night), url_for("nights.show", night_id=night_id), f"night {night_id}")
 
 
 @bp.post("/nights/<int:night_id>/close")
 def close(night_id: int) -> ResponseReturnValue:
     writable_night(night_id)
     if CloseNightForm().validate_on_submit():
-        table.close_night(get_store(), night_id)
+        page_write(CloseNight(night_id))
         flash("Night closed: new games start a new night", "ok")
         problem = automatic_backup("night-closed")
         if problem:

@@ -6,9 +6,9 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
+from ..commands.nights import MAX_NIGHT_NAME
 from ..forms import WholeNumberField, choices
 from ..rules.ledger import MoneyMode
-from ..table import MAX_NIGHT_NAME
 
 MONEY_CHOICES = choices([(mode.value, mode.choice) for mode in MoneyMode])
 

@@ -8,7 +8,7 @@ from datetime import date
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import table
+from .. import loading
 from ..forms import whole_number
 from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
@@ -120,7 +120,7 @@ def history(player_id: int) -> ResponseReturnValue:
     games = games[:PAGE_SIZE]
     charts = {}
     for row in games[:CHARTED_GAMES]:
-        game = table.load_game(store, current_catalog(), row["game_id"]).game
+        game = loading.load_game(store, current_catalog(), row["game_id"]).game
         if game.rounds:
             charts[row["game_id"]] = progression_svg(
                 game.competitors, game.running_totals(), Chart(width=520, height=200, legend_width=130)

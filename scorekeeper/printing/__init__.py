@@ -9,7 +9,7 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
-from .. import table
+from .. import loading
 from ..catalog import UnknownRuleset
 from ..forms import whole_number
 from ..night_report import NightReport
@@ -60,8 +60,8 @@ def render_scorepad(game: Game, created_at: str, paper_size: str, notes: str = "
 @bp.get("/games/<int:game_id>/scorepad.pdf")
 def scorepad(game_id: int) -> ResponseReturnValue:
     try:
-        loaded = table.load_game(get_store(), current_catalog(), game_id)
-    except table.GameNotFound:
+        loaded = loading.load_game(get_store(), current_catalog(), game_id)
+    except loading.GameNotFound:
         abort(404)
     html = render_scorepad(loaded.game, loaded.row["created_at"], paper(), loaded.row["notes"])
     return pdf_response(html, f"scorepad-game-{game_id}.pdf")
@@ -112,8 +112,8 @@ def blank_for_game(game_id: int) -> ResponseReturnValue:
     """A blank sheet for this game's table: its seats (one column a side in a game by sides), its
     decks, its deal or start passing round from its first dealer."""
     try:
-        game = table.load_game(get_store(), current_catalog(), game_id).game
-    except table.GameNotFound:
+        game = loading.load_game(get_store(), current_catalog(), game_id).game
+    except loading.GameNotFound:
         abort(404)
     setup = game.setup
     starter = setup.first_player if game.ruleset.by_sides else setup.dealer

@@ -1,0 +1,121 @@
+"""The runner every write goes through. A command says which lock it needs and does its work; the
+runner, in this order and nowhere else: checks that the asker opened that lock, opens the write
+transaction, answers a repeated entry key with the first answer (once-only), checks the version the
+asker saw, calls the command (which asks the rules and hands the store what the change derives), and
+remembers the answer under the entry key. A refusal anywhere rolls everything back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from ..catalog import Catalog
+from ..store import StaleWrite, Store
+from .locks import Lock, LockError
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The entry key was recorded already: nothing was done again; the first answer, to send back."""
+
+    status: int
+    body: str
+
+
+class KeyReused(ValueError):
+    """The key was recorded for another request (the API: a new entry needs a new key)."""
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who asks for a write: whether they opened a lock (a page's session, an API's bearer token), and
+    the refusal that tells them they did not, in their words."""
+
+    opened: Callable[[Lock], bool]
+    refusal: Callable[[Lock], LockError]
+
+
+def _never_refused(lock: Lock) -> LockError:  # pragma: no cover - TRUSTED opens every lock
+    raise AssertionError(lock)
+
+
+TRUSTED = Asker(lambda lock: True, _never_refused)
+"""The machine's owner (the command line, an import, the tests' set-up): every lock is open."""
+
+
+@dataclass(frozen=True)
+class EntryKey:
+    """An entry key: a form's (one per drawn page) or an API client's ``Idempotency-Key``, with the
+    digest of the request it was first used for."""
+
+    key: str
+    digest: str = ""
+
+    @staticmethod
+    def form(key: str | None) -> EntryKey | None:
+        """A form's key as kept; None for a form sent without one (it is then simply recorded)."""
+        return EntryKey(f"form:{key}") if key else None
+
+    @staticmethod
+    def api(key: str, digest: str) -> EntryKey:
+        return EntryKey(f"api:{key}", digest)
+
+
+class Command(Protocol[T_co]):
+    """A write: the lock it needs (None: anyone may), and the work, done inside the transaction."""
+
+    def lock(self, store: Store) -> Lock | None: ...
+
+    def apply(self, store: Store, catalog: Catalog) -> T_co: ...
+
+
+class Versioned(Protocol):
+    """A command made against a version of a game the asker saw (None: as it is stored now)."""
+
+    game_id: int
+    version: int | None
+
+
+def run(
+    store: Store,
+    catalog: Catalog,
+    command: Command[T],
+    asker: Asker,
+    key: EntryKey | None = None,
+    answer: Callable[[T], tuple[int, str]] = lambda result: (200, ""),
+) -> T | Answered:
+    """Do ``command`` for ``asker``, once per entry ``key``: its result, or the first answer
+    (``Answered``) when the key was recorded already. ``answer`` says what to remember of the
+    result (an answer of 400 or more is not remembered: a refused entry may be sent again)."""
+    with store.writing():
+        # The lock is read under the write lock: a PIN set on another phone a moment ago counts.
+        target = command.lock(store)
+        if target is not None and not asker.opened(target):
+            raise asker.refusal(target)
+        if key is not None:
+            first = store.answer_for(key.key)
+            if first is not None:
+                if first["digest"] != key.digest:
+                    raise KeyReused(key.key)
+                return Answered(first["status"], first["body"])
+        check_version(store, command)
+        result = command.apply(store, catalog)
+        if key is not None:
+            status, body = answer(result)
+            if status < 400:
+                store.remember_answer(key.key, getattr(command, "game_id", None), key.digest, status, body)
+    return result
+
+
+def check_version(store: Store, command: object) -> None:
+    """A command made against a version of a game is refused once the game has moved on since."""
+    version = getattr(command, "version", None)
+    if version is None:
+        return
+    stored = store.revision(getattr(command, "game_id"))  # noqa: B009 - every versioned command names its game
+    if stored != version:
+        raise StaleWrite(version, stored)
