@@ -19,7 +19,8 @@ MAX_DRAFT_POINTS = 10_000  # a Pennies From Heaven hand left in hand, counted by
 
 
 class DraftRefused(GameError):
-    """A draft that cannot be kept (its round saved already or not begun, another phone's player)."""
+    """A draft the game as stored does not take (a conflict, 409): its round saved already or not
+    begun, another phone's player. A hand the rules refuse is a GameError, as on Save (400)."""
 
 
 def check_draft_round(game: Game, number: int, correction: bool) -> None:
@@ -41,18 +42,18 @@ def check_draft_round(game: Game, number: int, correction: bool) -> None:
 def draft_result(game: Game, number: int, player: str, cards: str | None, points: int | None) -> tuple[int, int]:
     """(points, pennies) of a draft for round ``number``, or GameError saying what is wrong with it."""
     if cards is not None and len(cards) > MAX_DRAFT_TEXT:
-        raise DraftRefused(f"a hand is at most {MAX_DRAFT_TEXT} characters, not {len(cards)}")
+        raise GameError(f"a hand is at most {MAX_DRAFT_TEXT} characters, not {len(cards)}", player)
     if game.ruleset.by_sides:
         if points is None or not 0 <= points <= MAX_DRAFT_POINTS:
-            raise DraftRefused(f"say the points left in {player}'s hand (0 to {MAX_DRAFT_POINTS})")
+            raise GameError(f"say the points left in {player}'s hand (0 to {MAX_DRAFT_POINTS})", player)
         return points, 0
     if cards is None:
-        raise DraftRefused(f"say the cards {player} was caught with (nothing, if none)")
+        raise GameError(f"say the cards {player} was caught with (nothing, if none)", player)
     hand = parse_caught(game, {player: cards})[player]
     try:
         result = score_draft(game.ruleset, game.setup.decks, player, hand, game.buys_in_round(number)[player])
-    except RoundError as error:
-        raise DraftRefused(str(error), player) from None
+    except RoundError as error:  # in the words a Save of the round would use
+        raise GameError(f"{game.ruleset.round_word} {number}: {error}", player) from None
     return result.points, result.pennies
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import flash
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFProtect
-from wtforms import IntegerField, SelectChoice, TextAreaField  # type: ignore[attr-defined]  # SelectChoice: new in WTForms 3.3; types-WTForms lags
+from wtforms import FieldList, IntegerField, SelectChoice, TextAreaField  # type: ignore[attr-defined]  # SelectChoice: new in WTForms 3.3; types-WTForms lags
 from wtforms.validators import InputRequired, NumberRange, ValidationError
 from wtforms.widgets import HiddenInput
 
@@ -41,6 +41,20 @@ class WholeNumberField(IntegerField):
         self.data = whole_number(str(valuelist[0]).strip())
         if self.data is None:
             raise ValueError(self.gettext("Not a valid integer value."))
+
+
+class Boxes(FieldList):  # type: ignore[type-arg]
+    """A FieldList whose boxes are numbered in ASCII digits only: WTForms reads any name whose index
+    ``str.isdigit()`` passes and then calls ``int()`` on it, which fails on "caught-²" (a 500)."""
+
+    @staticmethod
+    def _extract_indices(prefix: str, formdata: Any) -> Iterable[int]:
+        offset = len(prefix) + 1
+        for name in formdata:
+            if name.startswith(prefix):
+                index = name[offset:].split("-", 1)[0]
+                if index.isascii() and index.isdecimal():
+                    yield int(index)
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:

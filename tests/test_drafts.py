@@ -51,13 +51,13 @@ def test_a_draft_is_checked_as_it_is_typed(api: Api, client):
     """A player sees their own mistake at once: too many cards for their buys, more of a card than the
     decks hold, a card that is not a card, a player not at the table; every input bounded."""
     gid = api.new_game()["id"]
-    too_many = put(client, gid, 1, "Bob", {"cards": " ".join(["5"] * 12)}, status=409)
-    assert too_many["error"].startswith("Bob is caught with 12 cards, but with 0 buys this round a player holds")
-    jokers = put(client, gid, 1, "Bob", {"cards": " ".join(["JKR"] * 9)}, status=409)
-    assert jokers["error"].startswith("the hands hold 9 × JKR")
+    too_many = put(client, gid, 1, "Bob", {"cards": " ".join(["5"] * 12)}, status=400)
+    assert too_many["error"].startswith("round 1: Bob is caught with 12 cards, but with 0 buys this round a player holds")
+    jokers = put(client, gid, 1, "Bob", {"cards": " ".join(["JKR"] * 9)}, status=400)
+    assert jokers["error"].startswith("round 1: the hands hold 9 × JKR")
     assert "Bob's cards:" in put(client, gid, 1, "Bob", {"cards": "K 7 Z"}, status=400)["error"]
     assert "Zed" in put(client, gid, 1, "Zed", {"cards": "K"}, status=400)["error"]
-    huge = put(client, gid, 1, "Bob", {"cards": "K " * 150}, status=409)
+    huge = put(client, gid, 1, "Bob", {"cards": "K " * 150}, status=400)
     assert huge["error"] == "a hand is at most 200 characters, not 300"
     assert api.call("GET", drafts_url(gid, 1))["drafts"] == []  # nothing refused was kept
 
@@ -88,7 +88,7 @@ def test_drafts_by_sides_are_points_left_in_hand(api: Api, client):
     gid = api.call("POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"],
                                           "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
     assert put(client, gid, 1, "Bob", {"points": 35})["points"] == 35
-    assert "points left" in put(client, gid, 1, "Bob", {"cards": "K"}, status=409)["error"]
+    assert "points left" in put(client, gid, 1, "Bob", {"cards": "K"}, status=400)["error"]
     assert api.call("GET", drafts_url(gid, 1))["drafts"][0]["points"] == 35
 
 
@@ -176,3 +176,16 @@ def test_undoing_a_round_drops_the_drafts_of_the_round_after_it(api: Api, client
     api.call("POST", f"/api/games/{gid}/undo", {"event": event_ids(api, gid)[0]}, 201)
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
     assert api.call("GET", drafts_url(gid, 2))["drafts"] == []
+
+
+def test_a_hand_the_rules_refuse_answers_alike_as_a_draft_a_preview_and_a_save(api: Api, client):
+    """One refusal, one code: 12 cards for Bob with no buys is bad input wherever it is sent (400),
+    in the same words; only a round saved or not begun is a conflict with the game (409)."""
+    gid = api.new_game()["id"]
+    twelve = " ".join(["5"] * 12)
+    caught = {"Bob": twelve, "Cy": "", "Di": ""}
+    draft = put(client, gid, 1, "Bob", {"cards": twelve}, status=400)
+    preview = api.call("POST", f"/api/games/{gid}/preview", {"went_out": "Ann", "caught": caught}, 400)
+    saved = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": "Ann", "caught": caught}, 400)
+    assert draft["error"] == preview["error"] == saved["error"]
+    assert draft["player"] == preview["player"] == saved["player"] == "Bob"

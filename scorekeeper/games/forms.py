@@ -18,7 +18,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..forms import WholeNumberField, choices, whole_number
+from ..forms import Boxes, WholeNumberField, choices, whole_number
 from ..pins import MAX_PIN, MIN_PIN, PIN_RULE
 from ..rules.setup import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
 from ..side_input import MAX_COUNT
@@ -28,7 +28,7 @@ MAX_PLAYERS = 8
 
 class NewGameForm(FlaskForm):
     ruleset = SelectField("Game")  # a choice from the list (SelectField checks it); no empty first option
-    players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    players = Boxes(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField("First dealer", default="")
     teams = SelectField(
         "Sides (Pennies From Heaven)",
@@ -149,7 +149,7 @@ class EntryForm(VersionedForm):
 
 class RoundForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out")])
-    caught = FieldList(StringField("Cards caught"))
+    caught = Boxes(StringField("Cards caught"))
 
     @classmethod
     def for_players(cls, players: tuple[str, ...], **kwargs: object) -> RoundForm:
@@ -191,10 +191,10 @@ class SideForm(Form):
     wild = WholeNumberField("Wild books", default=0, validators=COUNT)
     melded_points = WholeNumberField("Points of the cards melded", validators=POINTS)
     melded = StringField("…or the cards melded")
-    hand_points = FieldList(WholeNumberField("Points left in hand", validators=POINTS))
-    hands = FieldList(StringField("…or the cards left in hand"))
-    pile_points = FieldList(WholeNumberField("Points in the pile", validators=POINTS))
-    piles = FieldList(StringField("…or the pile's cards"))
+    hand_points = Boxes(WholeNumberField("Points left in hand", validators=POINTS))
+    hands = Boxes(StringField("…or the cards left in hand"))
+    pile_points = Boxes(WholeNumberField("Points in the pile", validators=POINTS))
+    piles = Boxes(StringField("…or the pile's cards"))
 
     def counts(self) -> list[WholeNumberField]:
         return [self.red_threes, self.natural, self.mixed, self.sevens, self.wild]
@@ -202,7 +202,7 @@ class SideForm(Form):
 
 class HandForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out (or nobody)")])
-    sides = FieldList(FormField(SideForm))
+    sides = Boxes(FormField(SideForm))
 
     @classmethod
     def for_sides(cls, sides: tuple[tuple[str, ...], ...], **kwargs: object) -> HandForm:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, SelectField, StringField
+from wtforms import SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..forms import WholeNumberField, choices
+from ..forms import Boxes, WholeNumberField, choices
 from ..rules.melds import Stage
 
 MELD_LINES = 4
@@ -21,6 +21,6 @@ class MeldCheckForm(FlaskForm):
     stage = SelectField(
         "Question", choices=choices((stage.value, stage.label) for stage in Stage), default=Stage.FIRST_DOWN.value
     )
-    melds = FieldList(StringField("Meld"), min_entries=MELD_LINES, max_entries=MELD_LINES)
+    melds = Boxes(StringField("Meld"), min_entries=MELD_LINES, max_entries=MELD_LINES)
     onto = StringField("Meld on the table (for a lay-off)")
     side_score = WholeNumberField("Side's score so far (Pennies From Heaven)", default=0, validators=[Optional()])

@@ -68,7 +68,7 @@ def parse_season(args: Mapping[str, str], known_rulesets: set[str]) -> Season:
     if year:
         if start or end:
             raise SeasonError("give a year or a range of dates (from, to), not both")
-        if not re.fullmatch(r"[12]\d{3}", year):
+        if not re.fullmatch(r"[12][0-9]{3}", year):
             raise SeasonError(f"{year!r} is not a year (four digits, like 2026)")
         start, end = f"{year}-01-01", f"{year}-12-31"
     if start and end and start > end:
@@ -88,7 +88,7 @@ def _day(args: Mapping[str, str], name: str) -> str | None:
     if not value:
         return None
     try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
             raise ValueError
         return date.fromisoformat(value).isoformat()
     except ValueError:
