@@ -88,6 +88,26 @@ def game_setup(catalog: Catalog, row: GameRow, carry: int | None = None) -> Setu
     )
 
 
+def next_game_defaults(store: Store, catalog: Catalog, night_id: int) -> dict[str, object]:
+    """A new game of the night, ready to play: its last game's players in their seats, ruleset, penny
+    value and sides, the deal moved on one seat to the left (nothing before the night's first game)."""
+    game_ids = store.night_game_ids(night_id)
+    if not game_ids:
+        return {}
+    try:
+        last = load_game(store, catalog, game_ids[-1]).game
+    except MissingRuleset:
+        return {}
+    setup = last.setup
+    return {
+        "players": list(setup.players),
+        "ruleset": setup.ruleset.id,
+        "penny_cents": setup.penny_cents,
+        "first_dealer": str((setup.first_dealer + 1) % len(setup.players)),
+        "teams": str(len(setup.teams)) if setup.teams else "0",
+    }
+
+
 def preview_round(game: Game, went_out: str, caught: Mapping[str, str], number: int | None = None) -> Game:
     """The game as it would be after this round, without saving anything."""
     return game.with_event(round_event(game, number, went_out, caught))

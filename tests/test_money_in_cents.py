@@ -371,4 +371,6 @@ def test_a_nights_json_says_every_fact_under_its_name(api):
         "settlement": still,
         "left_in_bowls": 1,
         "leftovers": [{"game": tie, "pennies": 1, "cents": 1, "into": None, "why": f"game {playing} plays at 5¢"}],
+        "share_url": got["share_url"],
     }
+    assert re.fullmatch(r"http://localhost/night/[\w-]{22}", got["share_url"])  # the night's link

@@ -31,6 +31,7 @@ from ..rules.game import Game
 from ..rules.game_json import game_json
 from ..rules.ledger import MoneyMode
 from ..rules.setup import MAX_PENNY_CENTS, GameError
+from ..sharing import night_link
 from ..store import NotFound, StaleWrite, get_store
 from ..store import records as stored
 from ..web import current_catalog
@@ -440,7 +441,9 @@ def take_back(night_id: int, payment_id: int) -> ResponseReturnValue:
 
 @bp.get("/nights/<int:night_id>")
 def get_night(night_id: int) -> ResponseReturnValue:
-    return jsonify(night_report(get_store(), current_catalog(), night_id).to_json())
+    """The night's money, and ``share_url``: the link its phones and tablet open once for the evening."""
+    report = night_report(get_store(), current_catalog(), night_id)
+    return jsonify({**report.to_json(), "share_url": night_link(report.night["share_token"])})
 
 
 @bp.post("/games/<int:game_id>/unlock")

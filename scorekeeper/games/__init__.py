@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Callable
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
@@ -24,6 +23,7 @@ from ..rules.game import Game, HandRecord, Void
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
 from ..rules.wording import plural
+from ..sharing import game_link, night_link, qr_svg
 from ..store import NotFound, StaleWrite, exchange, get_store, last_backup
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
@@ -131,7 +131,8 @@ def index() -> ResponseReturnValue:
 def new_game() -> ResponseReturnValue:
     store = get_store()
     open_night = store.open_night()
-    form = NewGameForm(night=str(open_night) if open_night else "")
+    ready = loading.next_game_defaults(store, current_catalog(), open_night) if open_night else {}
+    form = NewGameForm(night=str(open_night) if open_night else "", **ready)
     form.ruleset.choices = choices(current_catalog().choices())
     form.night.choices = choices(
         [("", "No night")]
@@ -161,7 +162,8 @@ def new_game() -> ResponseReturnValue:
             return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
-        "new_game.html", form=form, problems=current_catalog().problems, known=get_store().known_players()
+        "new_game.html", form=form, problems=current_catalog().problems, known=get_store().known_players(),
+        ready=bool(ready) and not form.is_submitted(),
     ), status
 
 
@@ -169,7 +171,9 @@ def new_game() -> ResponseReturnValue:
 def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -> ResponseReturnValue:
     loaded = load(game_id)
     game = loaded.game
-    share_url = share_link(loaded.row["share_token"])
+    share_url = game_link(loaded.row["share_token"])
+    night_token = get_store().night(loaded.row["night_id"])["share_token"] if loaded.row["night_id"] else None
+    night_url = night_link(night_token) if night_token else None
     locked = game_lock(get_store(), loaded.row)
     return render_template(
         "game.html",
@@ -179,6 +183,9 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         can_write=page_unlocked(locked),
         share_url=share_url,
         share_qr=qr_svg(share_url),
+        night_url=night_url,
+        night_token=night_token,
+        night_qr=qr_svg(night_url) if night_url else None,
         lock_form=LockForm(),
         round=describe_round(game.setup, game.current_round) if game.current_round else None,
         buy_form=BuyForm(version=game.version),
@@ -201,20 +208,6 @@ def notes(game_id: int) -> ResponseReturnValue:
         reload(game_id)  # the page shows the note as it is now
         return show(game_id, *refused)
     return redirect(url_for("games.show", game_id=game_id))
-
-
-def share_link(token: str) -> str:
-    """The live view's address; PUBLIC_URL (set by ``serve --network``) is what phones can reach."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + url_for("live.view", token=token)
-
-
-@functools.lru_cache(maxsize=256)
-def qr_svg(url: str) -> str:
-    """The share link's QR code (the same link always draws the same code, so keep it)."""
-    import segno
-
-    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
 
 
 @bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])

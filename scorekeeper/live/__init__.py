@@ -1,6 +1,8 @@
 """What the table watches: the live view (a read-only scorepad behind an unguessable share link)
 and the table view (standings in big numbers to prop up in the middle of the table), both
-refreshing themselves when the game's version moves."""
+refreshing themselves when the game's version moves; and the night's link, which a phone or the
+tablet opens once to follow the evening: each shows the night's latest game (a phone: the latest
+game its player sits in) and moves on to the next game by itself as soon as it starts."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from .. import loading
 from ..rules.game_json import describe_round
+from ..rules.setup import MAX_NAME_LENGTH
 from ..store import NotFound, get_store
 from ..web import current_catalog
 
@@ -89,3 +92,61 @@ def table_state(game_id: int) -> ResponseReturnValue:
         return version_answer(get_store().shown_version(game_id))
     except NotFound:
         abort(404)
+
+
+# --- the night's link: one join for the evening (issue 40) -------------------------------------------
+
+
+def followed_night(token: str) -> int:
+    try:
+        return get_store().night_by_share_token(token)["id"]
+    except NotFound:
+        abort(404)
+
+
+def phone_of() -> str | None:
+    """Who the following phone said it is (``?me=Bob``), bounded; None for a spectator."""
+    me = (request.args.get("me") or "").strip()
+    return me if 0 < len(me) <= MAX_NAME_LENGTH else None
+
+
+def night_page(token: str, template: str) -> ResponseReturnValue:
+    """The followed game drawn as ``template`` (a phone's live view or the table view), with what the
+    page needs to follow the night; before the night's first game, a page that waits for it."""
+    night_id = followed_night(token)
+    me = phone_of() if template == "live.html" else None
+    store = get_store()
+    found = store.night_followed(night_id, me)
+    follow = {"night_token": token, "night_id": night_id, "me": me, "follows": template}
+    if found is None:
+        return render_template("night_waiting.html", **follow)
+    game_id = found[0]
+    return render_template(template, token=store.game(game_id)["share_token"], **game_context(game_id), **follow)
+
+
+@bp.get("/night/<token>")
+def night_view(token: str) -> ResponseReturnValue:
+    """A phone's view of the evening: the live view of the night's latest game it sits in."""
+    return night_page(token, "live.html")
+
+
+@bp.get("/night/<token>/table")
+def night_table(token: str) -> ResponseReturnValue:
+    """The tablet in the middle of the table: the night's latest game in big numbers."""
+    return night_page(token, "table_view.html")
+
+
+@bp.get("/night/<token>/state")
+def night_state(token: str) -> ResponseReturnValue:
+    """What a following phone polls: the game it should show and that game's version, read without
+    a replay; 304 while neither moved."""
+    found = get_store().night_followed(followed_night(token), phone_of())
+    game_id, version = found if found is not None else (0, 0)
+    etag = f"g{game_id}v{version}"
+    if request.if_none_match.contains_weak(etag):
+        answer = Response(status=304)
+    else:
+        answer = jsonify(game=game_id or None, version=version)
+    answer.set_etag(etag)
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer

@@ -16,6 +16,7 @@ from ..night_report import NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..rules.setup import GameError
+from ..sharing import night_link, qr_svg
 from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
@@ -53,9 +54,10 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
     except SettlementError as error:
         still, problem = [], str(error)
     locked = night_lock(night.night)
+    night_url = night_link(night.night["share_token"])
     return render_template(
         "night.html", night=night, still=still, problem=problem, keeper=keeper, close_form=CloseNightForm(),
-        locked=locked is not None, can_write=page_unlocked(locked),
+        locked=locked is not None, can_write=page_unlocked(locked), night_url=night_url, night_qr=qr_svg(night_url),
         money_form=MoneyForm(money=night.money), paid_form=PaidForm(), page_key=secrets.token_urlsafe(12),
         notes_form=notes_form or NotesForm(notes=night.night["notes"], edits=night.night["notes_edits"]),
     ), status  # fmt: skip

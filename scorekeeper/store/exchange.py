@@ -126,6 +126,7 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
             row["money"] = _money_mode(night)
             if store.has_row("nights", row["id"]):
                 raise StoreError(f"night {row['id']} already exists: import into an empty database")
+            row["share_token"] = secrets.token_urlsafe(16)  # a link of this instance's own
             store.table("nights").insert(row)
             store.mark_night_stale(row["id"])
         for game in games:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
@@ -320,6 +322,16 @@ def m017_player_records(db: Database) -> None:
     db.table("ratings").create({"player_id": int, "mu": float, "sigma": float, "games": int}, pk="player_id")
     db.table("ratings_stale").create({"id": int}, pk="id")
     db.execute("INSERT INTO ratings_stale (id) VALUES (1)")
+
+
+@migrations()
+def m018_night_share_links(db: Database) -> None:
+    """One link for the evening (issue 40): a night's phones and tablet open it once and follow the
+    night from game to game. Every night gets its own unguessable token."""
+    db.table("nights").add_column("share_token", str)
+    for (night_id,) in db.execute("SELECT id FROM nights").fetchall():
+        db.execute("UPDATE nights SET share_token = ? WHERE id = ?", [secrets.token_urlsafe(16), night_id])
+    db.table("nights").create_index(["share_token"], unique=True)
 
 
 STATS_SQL = """

@@ -410,7 +410,8 @@ class Store:
             self.db.execute("UPDATE nights SET pin_hash = ? WHERE id = ? AND pin_hash IS NULL", [pin_hash, night_id])
 
     def create_night(self, name: str = "", money: MoneyMode = MoneyMode.TABLE) -> int:
-        row = {"name": name, "created_at": now(), "closed_at": None, "money": money.value}
+        row = {"name": name, "created_at": now(), "closed_at": None, "money": money.value,
+               "share_token": secrets.token_urlsafe(16)}  # fmt: skip
         with self.writing():
             return _new_id(self.table("nights").insert(row))
 
@@ -454,6 +455,26 @@ class Store:
             [limit],
         )
         return cast(list[NightListRow], rows)
+
+    def night_by_share_token(self, token: str) -> NightRow:
+        return cast(NightRow, self._one("SELECT * FROM nights WHERE share_token = ?", [token],
+                                        "there is no night behind that link"))  # fmt: skip
+
+    def night_followed(self, night_id: int, player: str | None) -> tuple[int, int] | None:
+        """(game id, shown version) of what a phone following the night shows: the night's latest game
+        that ``player`` sits in (any, when they sit in none or say nobody); None before the first game.
+        One indexed read: every phone at the table asks it every two seconds."""
+        sql = f"SELECT g.id, {SHOWN_VERSION} AS shown {SHOWN_FROM} WHERE g.night_id = ? {{seat}} ORDER BY g.id DESC"
+        found = []
+        if player:
+            seat = (
+                "AND g.id IN (SELECT p.game_id FROM game_players p JOIN players x ON x.id = p.player_id "
+                "WHERE x.name_key = ?)"
+            )
+            found = self._rows(sql.format(seat=seat) + " LIMIT 1", [night_id, name_key(player)])
+        if not found:
+            found = self._rows(sql.format(seat="") + " LIMIT 1", [night_id])
+        return (int(found[0]["id"]), int(found[0]["shown"])) if found else None
 
     def open_night(self) -> int | None:
         """The last night not yet closed: where a new game goes by default."""

@@ -91,6 +91,7 @@ class NightRow(TypedDict):
     money: str  # "table" or "paper"
     notes: str
     notes_edits: int
+    share_token: str  # the night's link: its phones and tablet follow it from game to game
 
 
 class NightListRow(NightRow):

@@ -101,10 +101,35 @@ function settleButtons() {
   const buttons = Array.from(document.querySelectorAll("main button:not([disabled])"));
   buttons.forEach((button) => { button.disabled = true; });
   document.body.classList.add("settling");
+  // A tap the hold takes is never lost unseen: a held button gets no click, but the finger's
+  // pointer events still reach it, so it is said where the finger is (a second buy meant is one
+  // more tap away).
+  const held = (event) => {
+    const button = event.target instanceof Element ? event.target.closest("main button") : null;
+    if (button && buttons.includes(button) && document.body.classList.contains("settling")) sayHeld(button);
+  };
+  document.addEventListener("pointerup", held, true);
   setTimeout(() => {
     document.body.classList.remove("settling");
+    document.removeEventListener("pointerup", held, true);
     if (!document.body.classList.contains("sending")) buttons.forEach((button) => { button.disabled = false; });
   }, SETTLE_MS);
+}
+
+function sayHeld(button) {
+  const place = button.closest("li, p, form") || button.parentElement;
+  let note = place.querySelector(".held-note");
+  if (!note) {
+    note = document.createElement("span");
+    note.className = "held-note";
+    note.setAttribute("role", "status");
+    place.appendChild(note);
+  }
+  note.textContent = button.classList.contains("buy")
+    ? "That tap came with the last one: tap again for a second buy."
+    : "That tap came with the last one: tap again if you meant it.";
+  clearTimeout(note.timer);
+  note.timer = setTimeout(() => note.remove(), 4000);
 }
 
 // A form sent from a scrolled page comes back to the same page (the game page after a buy): it
@@ -523,7 +548,8 @@ function myHand() {
   const error = section.querySelector(".my-hand-error");
   const late = section.querySelector(".my-hand-late");
   const roundLabel = section.querySelector(".my-hand-round");
-  const key = `${ME_KEY}:${section.dataset.game}`;
+  // Followed from the night's link, the phone says once who it is for the whole night.
+  const key = section.dataset.night ? `${NIGHT_ME_KEY}:${section.dataset.night}` : `${ME_KEY}:${section.dataset.game}`;
   const bySides = section.dataset.bySides === "1";
   const word = bySides ? "hand" : "round";  // what the table calls one deal
   const Word = `${word[0].toUpperCase()}${word.slice(1)}`;
@@ -568,6 +594,7 @@ function myHand() {
     const now = currentRound();
     const next = bySides ? "enter the points left in your hand when it ends" : "tap the cards you are caught with when it ends";
     settle(now ? `${Word} ${now}: ${next}.` : "The game is over.");
+    section.hidden = !now;  // no pad left at game over: the result and the money are what is shown
     showRound();
   };
   const send = async () => {
@@ -729,28 +756,53 @@ function pointsFromPhones(form, changed) {
   setInterval(poll, 2000);
 }
 
-// Live view: poll the game's version; when it moves, fetch the new scorepad in place.
+// Live view: poll the game's version; when it moves, fetch the new scorepad in place. Opened from a
+// night's link, it follows the night: when the night's next game starts (for a player's phone: the
+// next game that player sits in), the page goes to it by itself.
+const NIGHT_ME_KEY = "scorekeeper-night-me";
+
+function nightMe(night) {
+  try { return localStorage.getItem(`${NIGHT_ME_KEY}:${night}`) || ""; } catch (e) { return ""; }
+}
+
 function liveView() {
   const live = document.getElementById("live");
   if (!live) return;
   let version = live.dataset.version;
+  const night = live.dataset.night;
+  const forPlayer = live.dataset.followsPlayer === "1";
+  const withMe = (url) => {
+    const me = forPlayer ? nightMe(night) : "";
+    return me ? `${url}?me=${encodeURIComponent(me)}` : url;
+  };
+  const moved = async () => {
+    if (!night) {
+      const response = await fetch(live.dataset.stateUrl, { cache: "no-cache" });
+      return (await response.json()).version;
+    }
+    const data = await (await fetch(withMe(live.dataset.nightStateUrl), { cache: "no-cache" })).json();
+    if (String(data.game || "") !== (live.dataset.game || "")) {
+      window.location.assign(withMe(live.dataset.nightUrl));  // the night's next game: shown at once
+      return null;
+    }
+    return data.version;
+  };
   const poll = async () => {
     try {
       // no-cache: the browser asks with the version it has (If-None-Match) and gets 304, no body,
       // while nothing changed; the fragment itself is fetched only when the version moved.
-      const response = await fetch(live.dataset.stateUrl, { cache: "no-cache" });
-      const data = await response.json();
-      if (String(data.version) !== version) {
-        const html = await (await fetch(live.dataset.fragmentUrl, { cache: "no-store" })).text();
-        live.innerHTML = html;
-        version = String(data.version);
-        live.dispatchEvent(new CustomEvent("live:updated"));
-      }
+      const now = await moved();
+      if (now === null || now === undefined || String(now) === version) return;
+      const html = await (await fetch(live.dataset.fragmentUrl, { cache: "no-store" })).text();
+      live.innerHTML = html;
+      version = String(now);
+      live.dispatchEvent(new CustomEvent("live:updated"));
     } catch (e) {
       // The Wi-Fi dropped: keep the last scores on screen and try again at the next tick.
     }
   };
   setInterval(poll, 2000);
+  if (night && forPlayer) poll();  // a phone that said who it is before goes to its own game at once
 }
 
 document.addEventListener("DOMContentLoaded", () => {

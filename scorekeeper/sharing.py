@@ -1,0 +1,32 @@
+"""The links the table's phones open, and their QR codes: a game's live view, and a night's link,
+which a phone or tablet opens once to follow the evening from game to game."""
+
+from __future__ import annotations
+
+import functools
+
+from flask import current_app, request, url_for
+
+
+def public_url(endpoint: str, token: str) -> str:
+    """An address of this app as the phones can reach it: PUBLIC_URL (set by ``serve --network``)."""
+    base: str = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for(endpoint, token=token)
+
+
+def game_link(token: str) -> str:
+    """A game's live view, behind its unguessable share token."""
+    return public_url("live.view", token)
+
+
+def night_link(token: str) -> str:
+    """A night's link: a phone says once who it is and follows the night's games by itself."""
+    return public_url("live.night_view", token)
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg(url: str) -> str:
+    """A link's QR code (the same link always draws the same code, so keep it)."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
