@@ -18,7 +18,22 @@ from .rules.wording import plural
 from .store import Store
 from .store.rows import NightRow, PaymentRow
 
-BOWL = "the bowl"
+# The bowl is a party to a night's money of its own kind, never a name: its key in the nets, the
+# payments and the store is the empty name, which no player can have (a player may be called "the
+# bowl"); it is said as BOWL_LABEL.
+BOWL = ""
+BOWL_LABEL = "the bowl"
+
+
+def party_label(party: str) -> str:
+    """A party as the pages say it: a player's name, or "the bowl"."""
+    return party or BOWL_LABEL
+
+
+def payment_json(payer: str, payee: str, cents: int) -> dict[str, Any]:
+    """A payment in the API: each party as it is said, and whether it is the bowl."""
+    return {"from": party_label(payer), "from_bowl": payer == BOWL, "to": party_label(payee), "to_bowl": payee == BOWL,
+            "cents": cents}  # fmt: skip
 
 
 @dataclass
@@ -63,7 +78,7 @@ class NightReport:
         return [Payment(row["payer"], row["payee"], row["cents"]) for row in self.payment_rows if not row["undone_at"]]
 
     def balance(self) -> dict[str, int]:
-        """The nets, with what sits in the bowls of finished games owed to "the bowl"."""
+        """The nets, with what sits in the bowls of finished games owed to the bowl (a party of its own)."""
         nets = dict(self.nets)
         if self.in_bowls:
             nets[BOWL] = self.in_bowls
@@ -138,18 +153,12 @@ class NightReport:
             ],
             "nets": self.nets,
             "payments_made": [
-                {
-                    "id": row["id"],
-                    "from": row["payer"],
-                    "to": row["payee"],
-                    "cents": row["cents"],
-                    "made_at": row["made_at"],
-                    "undone_at": row["undone_at"],
-                }
+                {"id": row["id"], **payment_json(row["payer"], row["payee"], row["cents"]), "made_at": row["made_at"],
+                 "undone_at": row["undone_at"]}
                 for row in self.payment_rows
             ],  # fmt: skip
-            "still_owed": [payment.to_json() for payment in still],
-            "settlement": [payment.to_json() for payment in still],  # the same: what is still owed
+            "still_owed": [payment_json(p.from_player, p.to_player, p.cents) for p in still],
+            "settlement": [payment_json(p.from_player, p.to_player, p.cents) for p in still],  # what is still owed
             "left_in_bowls": self.in_bowls,
             "leftovers": [
                 {

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask
 
+from .night_report import party_label
 from .notes import one_line
 from .rules.ledger import format_cents, format_money, minus, signed, signed_cents
 from .rules.wording import listed, plural
@@ -21,6 +22,7 @@ FILTERS: dict[str, Callable[..., str]] = {
     "score": minus,  # a score or total with the app's one minus sign ("−350")
     "one_line": one_line,  # a note on one line
     "listed": listed,  # "Ann, Bob and Cy"
+    "party": party_label,  # who pays or is paid: a player's name, or "the bowl" (never a name)
     "counted": plural,  # "1 penny", "2 pennies": 2|counted('penny', 'pennies')
 }
 GLOBALS: dict[str, Callable[..., Any]] = {"scorepad_cells": round_cells}

@@ -350,8 +350,9 @@ def test_a_nights_json_says_every_fact_under_its_name(api):
     made_at = got["payments_made"][0].pop("made_at")
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", made_at)
     game = {"ruleset": "ten-pennies", "carry_in": 0, "moved_since_end_cents": {}, "notes": ""}
-    still = [{"from": "Cy", "to": "Bob", "cents": 7}, {"from": "Di", "to": "Bob", "cents": 3},
-             {"from": "Di", "to": "the bowl", "cents": 1}]  # fmt: skip
+    players = {"from_bowl": False, "to_bowl": False}
+    still = [{"from": "Cy", "to": "Bob", "cents": 7, **players}, {"from": "Di", "to": "Bob", "cents": 3, **players},
+             {"from": "Di", "to": "the bowl", "cents": 1, "from_bowl": False, "to_bowl": True}]  # fmt: skip
     assert got == {
         "id": night,
         "name": "Paper",
@@ -366,7 +367,7 @@ def test_a_nights_json_says_every_fact_under_its_name(api):
              "in_play_cents": 5},
         ],  # fmt: skip
         "nets": {"Ann": 10, "Bob": 10, "Cy": -7, "Di": -14},
-        "payments_made": [{"id": 1, "from": "Di", "to": "Ann", "cents": 10, "undone_at": None}],
+        "payments_made": [{"id": 1, "from": "Di", "to": "Ann", "cents": 10, "undone_at": None, **players}],
         "still_owed": still,
         "settlement": still,
         "left_in_bowls": 1,

@@ -19,11 +19,17 @@ def test_a_night_with_pennies_on_the_table_never_asks_anyone_to_pay(api, client)
     assert " pays " not in page and "the bowl 1 penny" not in page
 
 
+def as_sent(party):
+    """A party as the page's button sends it: the bowl is no name (these nights have no player called so)."""
+    return "bowl" if party == "the bowl" else f"player:{party}"
+
+
 def mark(client, night, payer, payee, cents):
     """Tap "Mark paid" on the night page's line for this payment."""
     page = client.get(f"/nights/{night}").text
+    payer, payee = as_sent(payer), as_sent(payee)
     key = re.search(
-        rf'name="payer" value="{payer}"><input type="hidden" name="payee" value="{re.escape(payee)}">\s*'
+        rf'name="payer" value="{re.escape(payer)}"><input type="hidden" name="payee" value="{re.escape(payee)}">\s*'
         rf'<input type="hidden" name="amount" value="{cents}"><input type="hidden" name="entry_key" value="([^"]+)"',
         page,
     )

@@ -106,14 +106,15 @@ def test_not_paid_after_all_and_paid_after_all_on_the_night_page(api, client):
     game = api.new_game(night=night)["id"]
     for _ in range(7):  # Ann goes out every round, the others are caught with a card: 7 pennies each
         api.round(game, "Ann", {"Bob": "K", "Cy": "5", "Di": "5"})
-    others = [{"from": "Cy", "to": "Ann", "cents": 7}, {"from": "Di", "to": "Ann", "cents": 7}]
+    players = {"from_bowl": False, "to_bowl": False}
+    others = [{"from": "Cy", "to": "Ann", "cents": 7, **players}, {"from": "Di", "to": "Ann", "cents": 7, **players}]
     paid = api.call("POST", f"/api/nights/{night}/payments", {"from": "Bob", "to": "Ann", "cents": 7}, 201)
     payment = paid["payments_made"][0]["id"]
     assert api.call("GET", f"/api/nights/{night}")["still_owed"] == others
     page = client.get(f"/nights/{night}").text
     client.post(f"/nights/{night}/payments/{payment}", data={"csrf_token": csrf_token(page), "undone": "1"})
     report = api.call("GET", f"/api/nights/{night}")
-    assert report["still_owed"] == [{"from": "Bob", "to": "Ann", "cents": 7}, *others]
+    assert report["still_owed"] == [{"from": "Bob", "to": "Ann", "cents": 7, **players}, *others]
     assert report["payments_made"][0]["undone_at"]  # kept in the night's history, struck through
     page = client.get(f"/nights/{night}").text
     assert "not paid after all" in words(page) and "Paid after all" in page

@@ -18,7 +18,7 @@ from ..commands import Answered, EntryKey, KeyReused, run
 from ..commands.drafts import KeepDraft
 from ..commands.games import AlreadyRecorded, GameEntry, RecordBuy, RecordHand, RecordRound, Rematch, StartGame, Undo
 from ..commands.locks import Lock, LockError, TooManyTries, game_lock, night_lock, verify_pin
-from ..commands.nights import CreateNight, KeepNote, Pay, SetMoneyMode, TakeBackPayment
+from ..commands.nights import CreateNight, KeepNote, Party, Pay, SetMoneyMode, TakeBackPayment
 from ..commands.runner import Command
 from ..drafts import MAX_DRAFT_POINTS, DraftRefused
 from ..drafts import drafts as round_drafts
@@ -423,11 +423,19 @@ def night_answer(night_id: int, status: int = 200) -> Response:
 
 @bp.post("/nights/<int:night_id>/payments")
 def pay(night_id: int) -> ResponseReturnValue:
-    """A payment made on paper, ``{"from", "to", "cents"}``: kept as money handed over; 201 and the
-    night's report (a locked night needs its token)."""
+    """A payment made on paper, ``{"from", "to", "cents"}`` (the bowl: ``"from_bowl"`` or
+    ``"to_bowl": true``): kept as money handed over; 201 and the night's report (a locked night needs
+    its token)."""
     data = body()
-    payment = Pay(night_id, field(data, "from", str), field(data, "to", str), field(data, "cents", int))
+    payment = Pay(night_id, party_in(data, "from"), party_in(data, "to"), field(data, "cents", int))
     return write(payment, lambda _: night_answer(night_id, 201))
+
+
+def party_in(data: dict[str, Any], side: str) -> Party:
+    """``"from": "Ann"`` (a player by name), or ``"from_bowl": true`` (the bowl, never a name)."""
+    if field(data, f"{side}_bowl", bool, required=False):
+        return Party(bowl=True)
+    return Party(field(data, side, str))
 
 
 @bp.post("/nights/<int:night_id>/payments/<int:payment_id>")

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 
 from ..catalog import Catalog
-from ..night_report import BOWL, night_report
+from ..night_report import BOWL, BOWL_LABEL, NightReport, night_report
 from ..notes import clean_note
 from ..rules.ledger import MoneyMode
 from ..rules.setup import GameError, name_key
@@ -66,31 +66,46 @@ class SetMoneyMode(NightChange):
 
 
 @dataclass(frozen=True)
+class Party:
+    """Who pays or is paid, as asked: a player by name, or the bowl (a party of its own kind)."""
+
+    name: str | None = None
+    bowl: bool = False
+
+    def key(self, report: NightReport) -> str:
+        """The party's key in the night's money (the bowl's is no name), or GameError naming it."""
+        if self.bowl:
+            return BOWL
+        wanted = name_key(self.name or "")
+        for name in report.players:
+            if name_key(name) == wanted:
+                return name
+        if wanted == name_key(BOWL_LABEL):  # "the bowl" by name, where no player is called that
+            return BOWL
+        raise GameError(f"{self.name!r} is not a player of night {report.night['id']} (nor the bowl)")
+
+
+@dataclass(frozen=True)
 class Pay(NightChange):
     """A payment made on paper (money handed over): who, to whom, how many cents, and the nets it was
     made against (what a later correction moved is then said)."""
 
-    payer: str
-    payee: str
+    payer: Party
+    payee: Party
     cents: int
 
     def apply(self, store: Store, catalog: Catalog) -> int:
         night_id = self.night_id
         report = night_report(store, catalog, night_id)
-        people = {name_key(name): name for name in [*report.players, BOWL]}
         if not report.money.on_paper:
             raise GameError(f"night {night_id} is played with pennies on the table: nothing is paid on paper")
-        known = [people.get(name_key(who)) for who in (self.payer, self.payee)]
-        if known[0] is None or known[1] is None:
-            raise GameError(
-                f"{self.payer!r} and {self.payee!r} must both be players of night {night_id} (or {BOWL!r})"
-            )
-        if known[0] == known[1]:
-            raise GameError("a payment goes from one player to another")
+        payer, payee = self.payer.key(report), self.payee.key(report)
+        if payer == payee:
+            raise GameError("a payment goes from one party to another, not to itself")
         if not 1 <= self.cents <= MAX_PAYMENT_CENTS:
             raise GameError(f"a payment is 1 to {MAX_PAYMENT_CENTS} cents, not {self.cents}")
         nets = json.dumps(report.balance(), sort_keys=True)
-        return store.record_payment(night_id, known[0], known[1], self.cents, nets)
+        return store.record_payment(night_id, payer, payee, self.cents, nets)
 
 
 @dataclass(frozen=True)

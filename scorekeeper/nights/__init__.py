@@ -12,7 +12,7 @@ from ..commands.locks import NeedsUnlock, night_lock
 from ..commands.nights import CloseNight, CreateNight, Pay, SetMoneyMode, TakeBackPayment
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
-from ..night_report import NightReport, night_report
+from ..night_report import BOWL_LABEL, NightReport, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..rules.setup import GameError
@@ -100,7 +100,7 @@ def paid(night_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash("Not saved: the payment form was incomplete. Tap Mark paid again.", "error")
         return redirect(url_for("nights.show", night_id=night_id))
-    payment = Pay(night_id, form.payer.data or "", form.payee.data or "", form.amount.data or 0)
+    payment = Pay(night_id, form.party(form.payer.data), form.party(form.payee.data), form.amount.data or 0)
     try:
         done = page_entry(payment, form.entry_key.data)
     except GameError as error:
@@ -109,7 +109,8 @@ def paid(night_id: int) -> ResponseReturnValue:
     if done is None:
         flash("That payment was already marked paid (tapped twice): nothing more was recorded.", "ok")
         return redirect(url_for("nights.show", night_id=night_id))
-    flash(f"{form.payer.data} paid {form.payee.data} {format_cents(form.amount.data or 0)}: kept as paid", "ok")
+    payer, payee = (form.party(data).name or BOWL_LABEL for data in (form.payer.data, form.payee.data))
+    flash(f"{payer} paid {payee} {format_cents(form.amount.data or 0)}: kept as paid", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
 
 

@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from ..commands.nights import MAX_NIGHT_NAME
+from ..commands.nights import MAX_NIGHT_NAME, Party
 from ..forms import WholeNumberField, choices
 from ..rules.ledger import MoneyMode
 
@@ -28,10 +28,16 @@ class PaidForm(FlaskForm):
     """One payment of a night on paper, made: who paid whom how many cents. The entry key (one per
     button of a drawn page) records it once, however often it is sent."""
 
-    payer = HiddenField(validators=[InputRequired(), Length(max=200)])
+    payer = HiddenField(validators=[InputRequired(), Length(max=200)])  # "player:Ann", or "bowl"
     payee = HiddenField(validators=[InputRequired(), Length(max=200)])
     amount = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=10**9)])
     entry_key = HiddenField(validators=[InputRequired(), Length(max=80)])
+
+    @staticmethod
+    def party(value: str | None) -> Party:
+        """A party as the page's button sends it: the bowl is no name, so no player's name is read as it."""
+        text = value or ""
+        return Party(bowl=True) if text == "bowl" else Party(text.removeprefix("player:"))
 
 
 class TakeBackForm(FlaskForm):

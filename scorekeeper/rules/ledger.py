@@ -134,9 +134,6 @@ class Payment:
     to_player: str
     cents: int
 
-    def to_json(self) -> dict[str, object]:
-        return {"from": self.from_player, "to": self.to_player, "cents": self.cents}
-
 
 MAX_EXACT_PLAYERS = 12  # counting is n·2ⁿ steps and each group chosen looks at ≤ 2ⁿ subsets: 12 players ≈ 10 ms
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from sqlite_utils import Database
@@ -332,6 +333,19 @@ def m018_night_share_links(db: Database) -> None:
     for (night_id,) in db.execute("SELECT id FROM nights").fetchall():
         db.execute("UPDATE nights SET share_token = ? WHERE id = ?", [secrets.token_urlsafe(16), night_id])
     db.table("nights").create_index(["share_token"], unique=True)
+
+
+@migrations()
+def m019_the_bowl_is_no_name(db: Database) -> None:
+    """The bowl is a party of its own kind (issue 39): its key in the payments and in the nets kept
+    with each is the empty name, which no player can have, so a player may be called "the bowl"."""
+    for column in ("payer", "payee"):
+        db.execute(f"UPDATE payments SET {column} = '' WHERE {column} = 'the bowl'")
+    for payment_id, nets in db.execute("SELECT id, nets FROM payments WHERE nets IS NOT NULL").fetchall():
+        kept = json.loads(nets)
+        if "the bowl" in kept:
+            kept[""] = kept.pop("the bowl")
+            db.execute("UPDATE payments SET nets = ? WHERE id = ?", [json.dumps(kept, sort_keys=True), payment_id])
 
 
 STATS_SQL = """
