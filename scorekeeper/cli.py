@@ -128,10 +128,12 @@ def register(app: Flask) -> None:
 
 @click.group(help="Scorekeeper: scores, pennies and the money bowl for the penny rummy family.")
 @click.option(
-    "--instance", type=click.Path(file_okay=False), envvar="SCOREKEEPER_INSTANCE",
+    "--instance",
+    type=click.Path(file_okay=False),
+    envvar="SCOREKEEPER_INSTANCE",
     help="The folder with the database, settings, secret and backups (default: the user's data folder "
     "for an installed app, instance/ in a checkout).",
-)  # fmt: skip
+)
 @click.pass_context
 def main(context: click.Context, instance: str | None) -> None:
     if instance:

@@ -8,9 +8,15 @@ import gzip
 from flask import Response, request
 
 COMPRESSIBLE = {
-    "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-    "image/svg+xml", "text/csv", "text/plain",
-}  # fmt: skip
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "text/csv",
+    "text/plain",
+}
 MIN_BYTES = 500  # below this the gzip header and a round of work cost more than they save
 
 

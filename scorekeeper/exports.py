@@ -22,8 +22,20 @@ def to_json_text(data: dict[str, Any]) -> str:
 
 
 # pennies: a count (one a card caught); card_cents: what those pennies are worth at the game's penny value.
-CSV_COLUMNS = ["game", "ruleset", "round", "player", "went_out", "cards", "points", "pennies", "buys", "total",
-               "penny_cents", "card_cents"]  # fmt: skip
+CSV_COLUMNS = [
+    "game",
+    "ruleset",
+    "round",
+    "player",
+    "went_out",
+    "cards",
+    "points",
+    "pennies",
+    "buys",
+    "total",
+    "penny_cents",
+    "card_cents",
+]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -47,8 +59,20 @@ def to_csv_text(games: Iterable[Game]) -> str:
                 went_out = r.went_out if isinstance(r, SideResult) else name == result.went_out
                 buys = sum(result.buys.get(player, 0) for player in game.setup.side_players(name))
                 value = game.setup.penny_cents
-                row = [game.id, game.ruleset.id, result.number, name, int(went_out), cards, r.points, r.pennies, buys,
-                       running[name], value, r.pennies * value]  # fmt: skip
+                row = [
+                    game.id,
+                    game.ruleset.id,
+                    result.number,
+                    name,
+                    int(went_out),
+                    cards,
+                    r.points,
+                    r.pennies,
+                    buys,
+                    running[name],
+                    value,
+                    r.pennies * value,
+                ]
                 writer.writerow([csv_cell(value) for value in row])
     return out.getvalue()
 

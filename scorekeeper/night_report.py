@@ -32,8 +32,13 @@ def party_label(party: str) -> str:
 
 def payment_json(payer: str, payee: str, cents: int) -> dict[str, Any]:
     """A payment in the API: each party as it is said, and whether it is the bowl."""
-    return {"from": party_label(payer), "from_bowl": payer == BOWL, "to": party_label(payee), "to_bowl": payee == BOWL,
-            "cents": cents}  # fmt: skip
+    return {
+        "from": party_label(payer),
+        "from_bowl": payer == BOWL,
+        "to": party_label(payee),
+        "to_bowl": payee == BOWL,
+        "cents": cents,
+    }
 
 
 @dataclass
@@ -153,10 +158,14 @@ class NightReport:
             ],
             "nets": self.nets,
             "payments_made": [
-                {"id": row["id"], **payment_json(row["payer"], row["payee"], row["cents"]), "made_at": row["made_at"],
-                 "undone_at": row["undone_at"]}
+                {
+                    "id": row["id"],
+                    **payment_json(row["payer"], row["payee"], row["cents"]),
+                    "made_at": row["made_at"],
+                    "undone_at": row["undone_at"],
+                }
                 for row in self.payment_rows
-            ],  # fmt: skip
+            ],
             "still_owed": [payment_json(p.from_player, p.to_player, p.cents) for p in still],
             "settlement": [payment_json(p.from_player, p.to_player, p.cents) for p in still],  # what is still owed
             "left_in_bowls": self.in_bowls,
@@ -169,7 +178,7 @@ class NightReport:
                     "why": lo.why,
                 }
                 for lo in self.leftovers
-            ],  # fmt: skip
+            ],
         }
 
 

@@ -99,8 +99,12 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
     # A body larger than the app takes is refused by waitress from its Content-Length, before it is
     # read (by default waitress would spool up to 1 GiB to disk first).
     server = keep_alive_server(
-        app, host=host, port=port, threads=threads, ident="scorekeeper",
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="scorekeeper",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
-    )  # fmt: skip
+    )
     logging.basicConfig()  # waitress's own warnings (a queue of waiting requests) reach the terminal
     server.run()

@@ -65,8 +65,11 @@ def change(mutated: Path, spans: dict[str, list[int]], key: str, source: Path) -
     start = function_line(source, name)
     for offset, (before, after) in enumerate(zip(orig, mutant, strict=False)):
         if before != after:
-            return {"at": f"{source.relative_to(ROOT)}:{start + offset}", "before": before.strip(),
-                    "after": after.strip()}  # fmt: skip
+            return {
+                "at": f"{source.relative_to(ROOT)}:{start + offset}",
+                "before": before.strip(),
+                "after": after.strip(),
+            }
     extra = mutant[len(orig) :] or orig[len(mutant) :]
     return {"at": f"{source.relative_to(ROOT)}:{start}", "before": "", "after": " ".join(e.strip() for e in extra)}
 
@@ -103,8 +106,11 @@ def main() -> int:
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         mutated = meta.with_suffix("")
         source = ROOT / mutated.relative_to(MUTANTS)
-        spans = json.loads(meta.with_suffix(".spans").read_text(encoding="utf-8"))["spans"] if meta.with_suffix(
-            ".spans").exists() else {}  # fmt: skip
+        spans = (
+            json.loads(meta.with_suffix(".spans").read_text(encoding="utf-8"))["spans"]
+            if meta.with_suffix(".spans").exists()
+            else {}
+        )
         for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
             if code in NOT_RUN:
                 not_run += 1
@@ -125,8 +131,10 @@ def main() -> int:
     total = sum(results.values())
     killed = results["killed"]
     report = {
-        "tool": "mutmut " + subprocess.run([sys.executable, "-m", "pip", "show", "mutmut"], capture_output=True,
-                                           text=True).stdout.split("Version: ")[-1].split("\n")[0],  # fmt: skip
+        "tool": "mutmut "
+        + subprocess.run([sys.executable, "-m", "pip", "show", "mutmut"], capture_output=True, text=True)
+        .stdout.split("Version: ")[-1]
+        .split("\n")[0],
         "modules": settings["only_mutate"],
         "tests": " ".join(settings.get("pytest_add_cli_args", [])),
         "killed": killed,
@@ -136,8 +144,9 @@ def main() -> int:
         "score": round(killed / total, 4) if total else 0,
         "equivalent": equivalent,  # survivors that cannot change behaviour (listed with the reason)
         "score_of_the_rest": round(killed / (total - equivalent), 4) if total > equivalent else 0,
-        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                 text=True).stdout.strip(),  # fmt: skip
+        "commit": subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip(),
         "trees": tree_ids(settings["only_mutate"]),
         "survivors": sorted(survivors, key=lambda s: str(s["at"])),
     }

@@ -26,6 +26,8 @@ from scorekeeper.rules.rulesets import Ruleset
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 PLAYERS8 = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
 def ruleset_text(ruleset_id: str) -> str:
     """A built-in ruleset file as shipped: the start of a house rules file in a test."""
     return (ROOT / "scorekeeper" / "rules" / "data" / f"{ruleset_id}.toml").read_text(encoding="utf-8")

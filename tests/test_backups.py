@@ -42,8 +42,14 @@ def test_the_newest_ten_are_kept_and_the_last_of_every_month():
 
 
 def test_only_the_files_it_made_count_as_backups(tmp_path):
-    for name in ["notes.txt", "scorekeeper.sqlite", "scorekeeper-2026-start.sqlite", "damaged-20261101-120000.sqlite",
-                 "scorekeeper-20261101-120000-start.sqlite", "scorekeeper-20261101-120000-2-start.sqlite"]:  # fmt: skip
+    for name in [
+        "notes.txt",
+        "scorekeeper.sqlite",
+        "scorekeeper-2026-start.sqlite",
+        "damaged-20261101-120000.sqlite",
+        "scorekeeper-20261101-120000-start.sqlite",
+        "scorekeeper-20261101-120000-2-start.sqlite",
+    ]:
         (tmp_path / name).write_text("x")
     assert [b.name for b in folder_of_backups.list_backups(tmp_path)] == [  # newest first
         "scorekeeper-20261101-120000-2-start.sqlite",
@@ -117,8 +123,11 @@ def scorekeeper(instance: Path, *args: str, stdin: str | None = None) -> subproc
     command = Path(sys.executable).with_name("scorekeeper")
     return subprocess.run(
         [str(command), "--instance", str(instance), *args],
-        capture_output=True, text=True, timeout=60, input=stdin,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input=stdin,
+    )
 
 
 @pytest.mark.process

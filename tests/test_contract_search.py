@@ -41,10 +41,15 @@ def reference(ruleset, number, hand):
 
 
 FEW_CARDS = st.lists(
-    st.builds(suited, st.sampled_from([Rank.ACE, Rank.TWO, Rank.FIVE, Rank.SIX, Rank.KING, Rank.JOKER]),
-              st.sampled_from([Suit.SPADES, Suit.HEARTS])),
-    min_size=2, max_size=3, unique=True,
-)  # fmt: skip
+    st.builds(
+        suited,
+        st.sampled_from([Rank.ACE, Rank.TWO, Rank.FIVE, Rank.SIX, Rank.KING, Rank.JOKER]),
+        st.sampled_from([Suit.SPADES, Suit.HEARTS]),
+    ),
+    min_size=2,
+    max_size=3,
+    unique=True,
+)
 
 
 @settings(max_examples=examples(400), deadline=None)
@@ -74,7 +79,8 @@ def test_multisets_are_every_distinct_choice_once():
     assert len(choices) == len(set(choices))
     # By hand: (S, H, J) counts with S ≤ 3, H ≤ 2, J ≤ 1 adding up to 3: 300, 210, 201, 120, 111, 021.
     assert sorted(Counter(c).most_common() for c in choices) == sorted(
-        Counter(c).most_common() for c in (
+        Counter(c).most_common()
+        for c in (
             [Card(Rank.KING, Suit.SPADES)] * 3,
             [Card(Rank.KING, Suit.SPADES)] * 2 + [Card(Rank.KING, Suit.HEARTS)],
             [Card(Rank.KING, Suit.SPADES)] * 2 + [Card(Rank.JOKER)],
@@ -82,7 +88,7 @@ def test_multisets_are_every_distinct_choice_once():
             [Card(Rank.KING, Suit.SPADES), Card(Rank.KING, Suit.HEARTS), Card(Rank.JOKER)],
             [Card(Rank.KING, Suit.HEARTS)] * 2 + [Card(Rank.JOKER)],
         )
-    )  # fmt: skip
+    )
 
 
 def test_a_hand_longer_than_the_largest_table_holds_is_refused(client, rulesets):
@@ -210,13 +216,21 @@ def test_an_arrangement_found_uses_each_card_of_the_hand_at_most_once(rulesets, 
 ARRANGED = [  # hands worked by hand with only one way to make the contract: the answer word for word
     # Ten Pennies (virtual tabletop), round 1: two sets of 3, one joker each, never two of the same
     # card in a meld. K♠ K♥ K♣ with a joker would leave K♣ alone: the first set must take a K♣.
-    ("ten-pennies-pcio", 1, "KS KH KC KC JKR JKR",
-     ["K♠ K♣ JKR: set of 3 × K with 1 wild", "K♥ K♣ JKR: set of 3 × K with 1 wild"]),
+    (
+        "ten-pennies-pcio",
+        1,
+        "KS KH KC KC JKR JKR",
+        ["K♠ K♣ JKR: set of 3 × K with 1 wild", "K♥ K♣ JKR: set of 3 × K with 1 wild"],
+    ),
     # Ten Card Rummy round 11, a run of 10: no 10 or 11 places from 3♥ to A♥ hold more naturals
     # than wilds (4 or 5 of 10 or 11), but all 12 do: 6 naturals, 6 wilds.
-    ("ten-card-rummy", 11, "3H 4H 5H QH KH AH JKR JKR JKR 2C 2D 2S",
-     ["3♥ 4♥ 5♥ Q♥ K♥ A♥ 2♠ 2♦ 2♣ JKR JKR JKR: run of 12 in ♥, 3 to A with 6 wilds"]),
-]  # fmt: skip
+    (
+        "ten-card-rummy",
+        11,
+        "3H 4H 5H QH KH AH JKR JKR JKR 2C 2D 2S",
+        ["3♥ 4♥ 5♥ Q♥ K♥ A♥ 2♠ 2♦ 2♣ JKR JKR JKR: run of 12 in ♥, 3 to A with 6 wilds"],
+    ),
+]
 
 
 @pytest.mark.parametrize("ruleset_id, number, hand, arrangement", ARRANGED)
@@ -251,7 +265,7 @@ HOUSE_DECIDED = [
     ("no duplicates", 2, "4H 9S 9H 2S 2H 2H", True),
     # Round 2: 4♠ 4♥ JKR, and 6♠ 2♣ JKR 9♠ (a 2 and a joker: one of each kind).
     ("one of each kind", 2, "4S 4H 9S 6S 2C JKR JKR", True),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("house, number, hand, makes", HOUSE_DECIDED)
@@ -268,10 +282,20 @@ def test_house_hands_worked_by_hand_are_answered_with_melds_from_the_hand(house,
 @given(
     st.sampled_from(sorted(HOUSES)),
     st.integers(1, 11),
-    st.lists(st.sampled_from([*(suited(rank, Suit.SPADES) for rank in NATURAL_RANKS), suited(Rank.TWO, Suit.HEARTS),
-                              suited(Rank.JOKER, Suit.SPADES)]), min_size=2, max_size=4, unique=True),
+    st.lists(
+        st.sampled_from(
+            [
+                *(suited(rank, Suit.SPADES) for rank in NATURAL_RANKS),
+                suited(Rank.TWO, Suit.HEARTS),
+                suited(Rank.JOKER, Suit.SPADES),
+            ]
+        ),
+        min_size=2,
+        max_size=4,
+        unique=True,
+    ),
     st.lists(st.integers(1, 3), min_size=4, max_size=4),
-)  # fmt: skip
+)
 def test_house_hands_of_few_distinct_cards_agree_with_the_reference(house, number, kinds, counts):
     """Runs of one suit with wild cards, where wilds may outnumber naturals: a meld of the contract
     that is not the last may hold more wilds than naturals too."""

@@ -405,9 +405,14 @@ def test_piles_and_hands_entered_as_the_points_the_table_counted(api):
     gid = new_pfh(api)["id"]
     sides = [
         side(TEAMS[0], 0, ALL_BOOKS, points=300),
-        {"players": TEAMS[1], "red_threes": 0, "books": {}, "hands": {"Bob": 35, "Di": "K"}, "piles": {"Bob": 150,
-         "Di": "4 4 4 4 4 5 5 5 5 5 6 6 6 6 6"}},
-    ]  # fmt: skip
+        {
+            "players": TEAMS[1],
+            "red_threes": 0,
+            "books": {},
+            "hands": {"Bob": 35, "Di": "K"},
+            "piles": {"Bob": 150, "Di": "4 4 4 4 4 5 5 5 5 5 6 6 6 6 6"},
+        },
+    ]
     state = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": "Ann", "sides": sides}, 201)
     # Bob & Di: − (35 counted + K 10 + 150 counted + fifteen 5-point cards 75) = −270.
     assert state["rounds"][0]["results"]["Bob & Di"]["deducted"] == 270

@@ -85,8 +85,9 @@ def test_a_locked_game_takes_drafts_from_players_without_the_pin(api: Api, clien
 
 
 def test_drafts_by_sides_are_points_left_in_hand(api: Api, client):
-    gid = api.call("POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"],
-                                          "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    gid = api.call(
+        "POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}, 201
+    )["id"]
     assert put(client, gid, 1, "Bob", {"points": 35})["points"] == 35
     assert "points left" in put(client, gid, 1, "Bob", {"cards": "K"}, status=400)["error"]
     assert api.call("GET", drafts_url(gid, 1))["drafts"][0]["points"] == 35
@@ -123,9 +124,9 @@ def test_a_correction_request_is_for_a_saved_round_only(api: Api, client):
     assert now["correction"] is False
     early = put(client, gid, 2, "Cy", {"cards": "9", "correction": True}, status=409)
     assert early["error"] == "round 2 has not begun: this is round 1"
-    assert "'correction' must be true or false" in put(client, gid, 1, "Cy", {"cards": "9", "correction": 1}, 400)[
-        "error"
-    ]
+    assert (
+        "'correction' must be true or false" in put(client, gid, 1, "Cy", {"cards": "9", "correction": 1}, 400)["error"]
+    )
 
 
 def test_a_late_hand_after_the_last_round_can_still_ask_for_a_correction(api: Api, client):

@@ -278,8 +278,11 @@ def test_a_rematch_of_a_locked_game_needs_its_pin_and_keeps_it(api, client):
     game = api.new_game(pin="4321")["id"]
     token = {"Authorization": f"Bearer {api.call('POST', f'/api/games/{game}/unlock', {'pin': '4321'})['token']}"}
     for _ in range(7):
-        client.post(f"/api/games/{game}/rounds", json={"went_out": "Ann", "caught": {"Bob": "", "Cy": "", "Di": ""}},
-                    headers=token)  # fmt: skip
+        client.post(
+            f"/api/games/{game}/rounds",
+            json={"went_out": "Ann", "caught": {"Bob": "", "Cy": "", "Di": ""}},
+            headers=token,
+        )
     assert client.post(f"/api/games/{game}/rematch", json={}).status_code == 401
     again = client.post(f"/api/games/{game}/rematch", json={}, headers=token)
     assert again.status_code == 201

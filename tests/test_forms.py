@@ -7,8 +7,14 @@ import pytest
 from support import PLAYERS, csrf_token
 
 OTHER_DIGITS = ["2٠٢٦", "２０２６", "2⁰²⁶"]
-RECORDS_ROUTES = ["/players", "/players/season.pdf", "/players/1", "/players/1/versus/2", "/api/players/1",
-                  "/api/players/1/versus/2"]  # fmt: skip
+RECORDS_ROUTES = [
+    "/players",
+    "/players/season.pdf",
+    "/players/1",
+    "/players/1/versus/2",
+    "/api/players/1",
+    "/api/players/1/versus/2",
+]
 
 
 @pytest.mark.parametrize("year", OTHER_DIGITS)

@@ -114,8 +114,12 @@ def start(instance, env_extra=None):
     env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance), **(env_extra or {})}
     return subprocess.run(
         [sys.executable, "-c", "from scorekeeper import create_app; create_app()"],
-        env=env, capture_output=True, text=True, timeout=60, cwd=ROOT,
-    )  # fmt: skip
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
 
 
 @pytest.mark.process
@@ -191,14 +195,21 @@ def test_house_ruleset_files_that_cannot_be_read_are_skipped_with_one_line_each(
     (rules / "deep.toml").write_text('id = "deep"\nx = ' + "[" * 5000 + "]" * 5000 + "\n")
     (rules / "folder.toml").mkdir()
     (rules / "gone.toml").symlink_to(rules / "nowhere.toml")
-    (rules / "good.toml").write_text(TEN_PENNIES_TOML.replace('id = "ten-pennies"', 'id = "house"')
-                                     .replace('name = "Ten Pennies"', 'name = "House Pennies"'))  # fmt: skip
+    (rules / "good.toml").write_text(
+        TEN_PENNIES_TOML.replace('id = "ten-pennies"', 'id = "house"').replace(
+            'name = "Ten Pennies"', 'name = "House Pennies"'
+        )
+    )
     result = start(tmp_path)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 4, lines
-    for name, why in [("latin1.toml", "not UTF-8 text"), ("deep.toml", "nested too deeply"),
-                      ("folder.toml", "cannot be read"), ("gone.toml", "cannot be read")]:  # fmt: skip
+    for name, why in [
+        ("latin1.toml", "not UTF-8 text"),
+        ("deep.toml", "nested too deeply"),
+        ("folder.toml", "cannot be read"),
+        ("gone.toml", "cannot be read"),
+    ]:
         assert any(f"rulesets/{name}: {why}" in line for line in lines), (name, lines)
     page = make_app(tmp_path).test_client().get("/games/new").text
     assert "House Pennies" in page and "rulesets/deep.toml" in page

@@ -71,5 +71,8 @@ def test_a_game_whose_ruleset_file_is_gone_says_which_file_to_put_back(tmp_path)
     exported = client.get(f"/games/{gid}/export.json")
     assert exported.status_code == 200 and exported.get_json()["games"][0]["ruleset"] == "quick-pennies"
     rows = client.get(f"/games/{gid}/export.csv").text.splitlines()
-    assert rows[1:] == [f"{gid},quick-pennies,1,Bob,0,K K,,,,,,", f"{gid},quick-pennies,1,Cy,0,5,,,,,,",
-                        f"{gid},quick-pennies,1,Ann,1,,,,,,,"]  # fmt: skip
+    assert rows[1:] == [
+        f"{gid},quick-pennies,1,Bob,0,K K,,,,,,",
+        f"{gid},quick-pennies,1,Cy,0,5,,,,,,",
+        f"{gid},quick-pennies,1,Ann,1,,,,,,,",
+    ]

@@ -53,8 +53,13 @@ def test_payments_to_the_player_and_to_the_bowl_are_kept_apart(api: Api, client)
     assert owed(after) == [("Cy", False, THE_BOWL, False, 7), ("Di", False, "Ann", False, 10)]
     # The page's own Mark paid button for the player "the bowl" pays the player, not the bowl.
     page = client.get(f"/nights/{night}").text
-    form = {"csrf_token": csrf_token(page), "payer": "player:Cy", "payee": f"player:{THE_BOWL}", "amount": "7",
-            "entry_key": "k1"}  # fmt: skip
+    form = {
+        "csrf_token": csrf_token(page),
+        "payer": "player:Cy",
+        "payee": f"player:{THE_BOWL}",
+        "amount": "7",
+        "entry_key": "k1",
+    }
     assert client.post(f"/nights/{night}/paid", data=form).status_code == 302
     assert owed(api.call("GET", f"/api/nights/{night}")) == [("Di", False, "Ann", False, 10)]
 

@@ -43,8 +43,16 @@ def test_a_token_opens_for_a_day_and_not_after(api, client, monkeypatch):
 def start_locked_game_on_the_page(client, pin="abcd"):
     """The new-game form sent with a PIN: the answer (a redirect to the game)."""
     page = client.get("/games/new").text
-    data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
-            "teams": "0", "night": "", "pin": pin, **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}  # fmt: skip
+    data = {
+        "csrf_token": csrf_token(page),
+        "ruleset": "ten-pennies",
+        "first_dealer": "0",
+        "penny_cents": "1",
+        "teams": "0",
+        "night": "",
+        "pin": pin,
+        **{f"players-{i}": n for i, n in enumerate(PLAYERS)},
+    }
     return client.post("/games/new", data=data)
 
 
@@ -115,7 +123,8 @@ def test_a_locked_night_speaks_of_itself_as_a_night(api, client):
     night = locked_night(api, "4321")
     refused = set_money(client, night)
     assert (refused.status_code, refused.get_json()["error"]) == (
-        401, "this night is locked: unlock it with its PIN and send the token as 'Authorization: Bearer …'"
+        401,
+        "this night is locked: unlock it with its PIN and send the token as 'Authorization: Bearer …'",
     )
     wrong = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "0000"}, 403)
     assert wrong["error"] == "that is not this night's PIN"
@@ -126,7 +135,8 @@ def test_a_night_token_opens_its_own_night_and_no_other(api, client):
     token = api.call("POST", f"/api/nights/{first}/unlock", {"pin": "4321"})["token"]
     refused = set_money(client, second, token)
     assert (refused.status_code, refused.get_json()["error"]) == (
-        403, "that token does not open this night (or it was locked again since)"
+        403,
+        "that token does not open this night (or it was locked again since)",
     )
     assert set_money(client, first, token).status_code == 200
 
@@ -170,8 +180,7 @@ def test_past_the_free_tries_even_a_short_wait_is_said(api, monkeypatch):
 
 @pytest.mark.parametrize("length, status", [(3, 400), (4, 201), (64, 201), (65, 400)])
 def test_a_pin_has_4_to_64_characters(api, length, status):
-    answer = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "pin": "7" * length},
-                      status)  # fmt: skip
+    answer = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "pin": "7" * length}, status)
     if status == 400:
         assert answer["error"] == "a PIN has 4 to 64 characters"
     else:
@@ -185,5 +194,4 @@ def test_a_change_tried_on_a_locked_page_is_answered_on_the_unlock_page(app, api
     form = {"csrf_token": csrf_token(phone.get("/games/new").text), "player": "Bob"}
     answer = phone.post(f"/games/{game}/buys", data=form, follow_redirects=True)
     assert answer.request.path == f"/games/{game}/unlock"
-    assert ("This game is locked: only the scorekeeper can change it. Enter the PIN to unlock it here."
-            in answer.text)  # fmt: skip
+    assert "This game is locked: only the scorekeeper can change it. Enter the PIN to unlock it here." in answer.text

@@ -27,10 +27,14 @@ def money_of(api, night, games):
     report = api.call("GET", f"/api/nights/{night}")
     states = [api.call("GET", f"/api/games/{g}") for g in games]
     return (
-        report["nets"], report["left_in_bowls"], report["settlement"], report["closed"], len(report["games"]),
+        report["nets"],
+        report["left_in_bowls"],
+        report["settlement"],
+        report["closed"],
+        len(report["games"]),
         report["money"],
         [(s["version"], s["bowl"], len(s["rounds"])) for s in states],
-    )  # fmt: skip
+    )
 
 
 def test_no_route_changes_a_locked_night_without_its_pin(app, api):
@@ -57,8 +61,12 @@ def test_no_route_changes_a_locked_night_without_its_pin(app, api):
             (f"/games/{game}/lock", {}),
         ]:
             answers.append((path, mallory.post(path, data={"csrf_token": form_token, **data}).status_code))
-    answers.append(("api new game", mallory.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS,
-                                                                      "night": night}).status_code))  # fmt: skip
+    answers.append(
+        (
+            "api new game",
+            mallory.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS, "night": night}).status_code,
+        )
+    )
     new_game = {"csrf_token": form_token, "ruleset": "ten-pennies", "night": str(night), "first_dealer": ""}
     new_game.update({f"players-{i}": name for i, name in enumerate(["Mallory", "Ann"])})
     answers.append(("page new game", mallory.post("/games/new", data=new_game).status_code))
@@ -131,5 +139,6 @@ def test_a_pin_given_in_a_night_locks_the_night_and_its_later_games(api, client)
     third = client.post("/api/games", json=body, headers=auth)
     assert third.status_code == 201 and third.get_json()["bowl"] == 0  # game 2 is not finished: nothing carried
     assert client.post(f"/api/games/{first}/buys", json={"player": "Bob"}, headers=auth).status_code == 400
-    assert re.search("finished", client.post(f"/api/games/{first}/buys", json={"player": "Bob"},
-                                             headers=auth).get_json()["error"])  # fmt: skip
+    assert re.search(
+        "finished", client.post(f"/api/games/{first}/buys", json={"player": "Bob"}, headers=auth).get_json()["error"]
+    )

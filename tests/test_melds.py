@@ -132,22 +132,42 @@ def test_meld_rules(rulesets, ruleset, number, stage, melds, valid, reason):
 # meld (a run when the cards hold more ranks than copies of one) is answered first; a long meld is
 # named by its ends and its size, so that its reason is not buried after a list of cards.
 RULE_FIRST = [
-    ("ten-card-rummy", 5, "Q K A 2 3",
-     "meld 1 (Q K A 2 3) is not a run: a run is all one suit, so give every card its suit; "
-     "nor a set: a set is one rank plus wild cards, and 3, K and Q are neither A nor wild in round 5"),
-    ("ten-card-rummy", 5, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
-     "meld 1 (A♠ 2♠ 3♠ … A♠, 14 cards) is not a run: a run holds at most 13 cards, one of each rank, and this "
-     "one has 14; nor a set: a set is one rank plus wild cards, and 11 of its cards are neither A nor wild in round 5"),
-    ("ten-card-rummy", 1, "K K Q",
-     "meld 1 (K K Q) is not a set: a set is one rank plus wild cards, and Q is neither K nor wild in round 1; "
-     "nor a run: a run is all one suit, so give every card its suit"),
-    ("ten-pennies", 3, "Q K A 2 3",
-     "meld 1 (Q K A 2 3) is not a set: a set is one rank plus wild cards, and 3, K and Q are neither A nor wild "
-     "in round 3"),
-    ("ten-pennies", 1, "3 4 5 6 7 8 9 10 J",
-     "meld 1 (3 4 5 … J, 9 cards) is not a set: a set is one rank plus wild cards, and 8 of its cards are "
-     "neither 3 nor wild in round 1"),
-]  # fmt: skip
+    (
+        "ten-card-rummy",
+        5,
+        "Q K A 2 3",
+        "meld 1 (Q K A 2 3) is not a run: a run is all one suit, so give every card its suit; "
+        "nor a set: a set is one rank plus wild cards, and 3, K and Q are neither A nor wild in round 5",
+    ),
+    (
+        "ten-card-rummy",
+        5,
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+        "meld 1 (A♠ 2♠ 3♠ … A♠, 14 cards) is not a run: a run holds at most 13 cards, one of each rank, and this "
+        "one has 14; nor a set: a set is one rank plus wild cards, and 11 of its cards are neither A nor wild in round 5",  # noqa: E501
+    ),
+    (
+        "ten-card-rummy",
+        1,
+        "K K Q",
+        "meld 1 (K K Q) is not a set: a set is one rank plus wild cards, and Q is neither K nor wild in round 1; "
+        "nor a run: a run is all one suit, so give every card its suit",
+    ),
+    (
+        "ten-pennies",
+        3,
+        "Q K A 2 3",
+        "meld 1 (Q K A 2 3) is not a set: a set is one rank plus wild cards, and 3, K and Q are neither A nor wild "
+        "in round 3",
+    ),
+    (
+        "ten-pennies",
+        1,
+        "3 4 5 6 7 8 9 10 J",
+        "meld 1 (3 4 5 … J, 9 cards) is not a set: a set is one rank plus wild cards, and 8 of its cards are "
+        "neither 3 nor wild in round 1",
+    ),
+]
 
 
 @pytest.mark.parametrize("ruleset, number, meld, reason", RULE_FIRST)

@@ -19,8 +19,13 @@ FOUR = ["Ann", "Bob", "Cy", "Eve"]
 
 
 def game(api, night, penny_cents, rounds):
-    body = {"ruleset": "ten-pennies", "players": FOUR, "night": night, "penny_cents": penny_cents,
-            "first_dealer": "Ann"}  # fmt: skip
+    body = {
+        "ruleset": "ten-pennies",
+        "players": FOUR,
+        "night": night,
+        "penny_cents": penny_cents,
+        "first_dealer": "Ann",
+    }
     gid = api.call("POST", "/api/games", body, 201)["id"]
     for went_out, caught in rounds:
         api.round(gid, went_out, caught)
@@ -73,8 +78,10 @@ def test_a_paper_night_at_1_and_5_cents_keeps_three_payments_and_asks_only_the_d
     api.call("POST", f"/api/nights/{night}/payments", {"from": "Bob", "to": "Ann", "cents": 20}, 201)
     page = client.get(f"/nights/{night}").text
     key = re.search(r'name="amount" value="12"><input type="hidden" name="entry_key" value="([^"]+)"', page).group(1)
-    client.post(f"/nights/{night}/paid", data={"csrf_token": csrf_token(page), "payer": "Cy", "payee": "Ann",
-                                               "amount": "12", "entry_key": key})  # fmt: skip
+    client.post(
+        f"/nights/{night}/paid",
+        data={"csrf_token": csrf_token(page), "payer": "Cy", "payee": "Ann", "amount": "12", "entry_key": key},
+    )
     assert owed(api.call("GET", f"/api/nights/{night}")) == []
     # A 1¢ correction: Eve was caught with 4 4 in game B's round 1, not 4. Bob's bowl is 16¢.
     api.call("PUT", f"/api/games/{b}/rounds/1", {"went_out": "Bob", "caught": {**B_ROUND_1, "Eve": "4 4"}})
@@ -161,8 +168,9 @@ def test_a_leftover_says_where_it_went_or_why_it_stays(api, client):
         api.round(tie, out, {other: "", "Cy": "5", "Di": "5 5"})
     one = api.call("POST", "/api/games", {**body, "penny_cents": 1}, 201)["id"]
     report = api.call("GET", f"/api/nights/{night}")
-    assert report["leftovers"] == [{"game": tie, "pennies": 1, "cents": 5, "into": None,
-                                    "why": f"game {one} plays at 1¢"}]  # fmt: skip
+    assert report["leftovers"] == [
+        {"game": tie, "pennies": 1, "cents": 5, "into": None, "why": f"game {one} plays at 1¢"}
+    ]
     page = client.get(f"/nights/{night}").text
     assert f"1 penny ($0.05) left in its bowl by the tie: stays in game {tie}'s bowl: game {one} plays at 1¢" in page
 
@@ -178,8 +186,11 @@ def test_payments_made_and_still_owed_settle_every_net_exactly(nets, taps, corre
     """For any night, any payments made (even too much, or the wrong way) and any correction of the
     nets afterwards: the payments made plus what is still owed pay every net exactly."""
     names = list(nets)
-    made_payments = [Payment(names[i % len(names)], names[j % len(names)], cents)
-                     for i, j, cents in taps if i % len(names) != j % len(names)]  # fmt: skip
+    made_payments = [
+        Payment(names[i % len(names)], names[j % len(names)], cents)
+        for i, j, cents in taps
+        if i % len(names) != j % len(names)
+    ]
     corrected = {name: nets[name] + correction.get(name, 0) for name in names}
     corrected[names[-1]] -= sum(corrected.values())  # a correction keeps the night balanced
     for current in (nets, corrected):
@@ -197,8 +208,12 @@ def test_a_blank_sheet_printed_from_a_game_is_for_that_table(api, client):
     """Pennies From Heaven in two sides of two: 4 + 2 = 6 decks (RULES.md), one column a side, and
     hand 1 started by the player chosen at setup; a Ten Pennies game: its players, its first dealer."""
     teams = [["Ann", "Cy"], ["Bob", "Di"]]
-    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": teams,
-            "first_dealer": "Bob"}  # fmt: skip
+    body = {
+        "ruleset": "pennies-from-heaven",
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": teams,
+        "first_dealer": "Bob",
+    }
     pfh = api.call("POST", "/api/games", body, 201)["id"]
     assert f'href="/games/{pfh}/blank.pdf"' in client.get(f"/games/{pfh}").text
     data = client.get(f"/games/{pfh}/blank.pdf").data
@@ -351,8 +366,11 @@ def test_a_nights_json_says_every_fact_under_its_name(api):
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", made_at)
     game = {"ruleset": "ten-pennies", "carry_in": 0, "moved_since_end_cents": {}, "notes": ""}
     players = {"from_bowl": False, "to_bowl": False}
-    still = [{"from": "Cy", "to": "Bob", "cents": 7, **players}, {"from": "Di", "to": "Bob", "cents": 3, **players},
-             {"from": "Di", "to": "the bowl", "cents": 1, "from_bowl": False, "to_bowl": True}]  # fmt: skip
+    still = [
+        {"from": "Cy", "to": "Bob", "cents": 7, **players},
+        {"from": "Di", "to": "Bob", "cents": 3, **players},
+        {"from": "Di", "to": "the bowl", "cents": 1, "from_bowl": False, "to_bowl": True},
+    ]
     assert got == {
         "id": night,
         "name": "Paper",
@@ -361,11 +379,25 @@ def test_a_nights_json_says_every_fact_under_its_name(api):
         "money": "paper",
         "unit": "cent",
         "games": [
-            {**game, "id": tie, "finished": True, "penny_cents": 1, "winners": ["Ann", "Bob"], "left_in_bowl": 1,
-             "in_play_cents": 0},
-            {**game, "id": playing, "finished": False, "penny_cents": 5, "winners": [], "left_in_bowl": 0,
-             "in_play_cents": 5},
-        ],  # fmt: skip
+            {
+                **game,
+                "id": tie,
+                "finished": True,
+                "penny_cents": 1,
+                "winners": ["Ann", "Bob"],
+                "left_in_bowl": 1,
+                "in_play_cents": 0,
+            },
+            {
+                **game,
+                "id": playing,
+                "finished": False,
+                "penny_cents": 5,
+                "winners": [],
+                "left_in_bowl": 0,
+                "in_play_cents": 5,
+            },
+        ],
         "nets": {"Ann": 10, "Bob": 10, "Cy": -7, "Di": -14},
         "payments_made": [{"id": 1, "from": "Di", "to": "Ann", "cents": 10, "undone_at": None, **players}],
         "still_owed": still,

@@ -73,8 +73,16 @@ def test_a_night_on_paper_keeps_payments_made_and_asks_only_for_what_a_correctio
     page_before = client.get(f"/nights/{night}").text
     for _ in range(2):
         key = re.search(r'name="amount" value="7"><input type="hidden" name="entry_key" value="([^"]+)"', page_before)
-        client.post(f"/nights/{night}/paid", data={"csrf_token": csrf_token(page_before), "payer": "Cy",
-                                                  "payee": "Bob", "amount": 7, "entry_key": key.group(1)})  # fmt: skip
+        client.post(
+            f"/nights/{night}/paid",
+            data={
+                "csrf_token": csrf_token(page_before),
+                "payer": "Cy",
+                "payee": "Bob",
+                "amount": 7,
+                "entry_key": key.group(1),
+            },
+        )
     assert made(api.call("GET", f"/api/nights/{night}")) == [("Di", "Ann", 10), ("Cy", "Bob", 7)]
 
 
@@ -117,10 +125,18 @@ def test_a_night_name_is_at_most_80_characters_on_the_form_and_in_the_api(api, c
 
 def test_games_at_different_penny_values_are_counted_in_cents(api):
     night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
-    five = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night,
-                                           "penny_cents": 5, "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
-    one = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night,
-                                          "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    five = api.call(
+        "POST",
+        "/api/games",
+        {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night, "penny_cents": 5, "first_dealer": "Ann"},
+        201,
+    )["id"]
+    one = api.call(
+        "POST",
+        "/api/games",
+        {"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "night": night, "first_dealer": "Ann"},
+        201,
+    )["id"]
     for _ in range(7):
         api.round(five, "Ann", {"Bob": ""})  # Bob never caught: the 5¢ game's bowl stays empty …
     api.round(five, "Ann", {"Bob": "K"}, 400)  # (the game is over)
@@ -149,10 +165,16 @@ def test_the_audit_case_a_player_up_5_cents_and_down_1_cent_is_up_4(api):
 
 def test_the_leaderboard_keeps_each_game_apart(api, client):
     tie_game(api, None)
-    pfh = api.call("POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": PLAYERS[:2],
-                                          "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
-    hand = {"went_out": None, "sides": [{"players": ["Ann"], "melded_points": 900, "hands": {"Ann": ""}},
-                                         {"players": ["Bob"], "melded_points": 150, "hands": {"Bob": ""}}]}  # fmt: skip
+    pfh = api.call(
+        "POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": PLAYERS[:2], "first_dealer": "Ann"}, 201
+    )["id"]
+    hand = {
+        "went_out": None,
+        "sides": [
+            {"players": ["Ann"], "melded_points": 900, "hands": {"Ann": ""}},
+            {"players": ["Bob"], "melded_points": 150, "hands": {"Bob": ""}},
+        ],
+    }
     for _ in range(3):
         api.call("POST", f"/api/games/{pfh}/rounds", hand, 201)
     page = client.get("/players").text
@@ -168,8 +190,9 @@ def test_the_history_lists_entries_with_the_ids_undo_takes(api):
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
     entries = api.call("GET", f"/api/games/{gid}/history")
     assert [(e["text"], e["undoable"]) for e in entries] == [
-        ("Bob bought in round 1", True), ("Round 1: Ann went out. Bob: K; Cy: no cards; Di: no cards", True),
-    ]  # fmt: skip
+        ("Bob bought in round 1", True),
+        ("Round 1: Ann went out. Bob: K; Cy: no cards; Di: no cards", True),
+    ]
     api.call("POST", f"/api/games/{gid}/undo", {"event": entries[0]["id"]}, 201)
     assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 10
 
@@ -211,7 +234,6 @@ def test_a_paper_night_shows_each_players_paid_and_received_and_the_cents_in_the
     for payer, payee, cents in [("Di", "Ann", 10), ("Cy", "Bob", 7), ("Di", "Bob", 3)]:
         api.call("POST", f"/api/nights/{night}/payments", {"from": payer, "to": payee, "cents": cents}, 201)
     text = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/nights/{night}").text).split())  # a cell a word
-    for row in ["Ann +$0.10 $0.00 $0.10", "Bob +$0.10 $0.00 $0.10", "Cy −$0.07 $0.07 $0.00",
-                "Di −$0.14 $0.13 $0.00"]:  # fmt: skip
+    for row in ["Ann +$0.10 $0.00 $0.10", "Bob +$0.10 $0.00 $0.10", "Cy −$0.07 $0.07 $0.00", "Di −$0.14 $0.13 $0.00"]:
         assert row in text
     assert "✔ Every cent accounted for: the nets add up to −$0.01, and $0.01 is still in a bowl." in text

@@ -44,21 +44,27 @@ CASES = [
     # A tie's 2 pennies go into the next game.
     ([("ten-pennies", TIE, 1), ("ten-pennies", SOLE, 1)], [Leftover(1, 2, 1, 2, "into game 2")]),
     # ... passing over a Ten Card Rummy game, into the bowl game after it.
-    ([("ten-pennies", TIE, 5), ("ten-card-rummy", ten_card_rummy_rounds(), 5), ("ten-pennies", SOLE, 5)],
-     [Leftover(1, 2, 5, 3, "into game 3")]),
+    (
+        [("ten-pennies", TIE, 5), ("ten-card-rummy", ten_card_rummy_rounds(), 5), ("ten-pennies", SOLE, 5)],
+        [Leftover(1, 2, 5, 3, "into game 3")],
+    ),
     # A next game worth more per penny does not take them: they stay in their bowl, said why.
     ([("ten-pennies", TIE, 1), ("ten-pennies", EVEN, 5)], [Leftover(1, 2, 1, None, "game 2 plays at 5¢")]),
     # The night's last bowl game: nothing later to go into.
     ([("ten-pennies", EVEN, 1), ("ten-pennies", TIE, 1)], [Leftover(2, 2, 1, None, "no later game plays for a bowl")]),
-    ([("ten-pennies", TIE, 1), ("ten-card-rummy", ten_card_rummy_rounds(), 1)],
-     [Leftover(1, 2, 1, None, "no later game plays for a bowl")]),
+    (
+        [("ten-pennies", TIE, 1), ("ten-card-rummy", ten_card_rummy_rounds(), 1)],
+        [Leftover(1, 2, 1, None, "no later game plays for a bowl")],
+    ),
     # A game that ends with nothing left, or has not ended, leaves nothing to say.
     ([("ten-pennies", EVEN, 1), ("ten-pennies", EVEN, 1)], []),
     ([("ten-pennies", ten_pennies_rounds("5 5 5 5 5", rounds=6), 1), ("ten-pennies", EVEN, 1)], []),
     # Two ties in a row: each game's own leftover; the second bowl held 35 + 2, split three ways.
-    ([("ten-pennies", TIE, 1), ("ten-pennies", TIE, 1), ("ten-pennies", SOLE, 1)],
-     [Leftover(1, 2, 1, 2, "into game 2"), Leftover(2, 1, 1, 3, "into game 3")]),
-]  # fmt: skip
+    (
+        [("ten-pennies", TIE, 1), ("ten-pennies", TIE, 1), ("ten-pennies", SOLE, 1)],
+        [Leftover(1, 2, 1, 2, "into game 2"), Leftover(2, 1, 1, 3, "into game 3")],
+    ),
+]
 
 
 @pytest.mark.parametrize("games, expected", CASES)
@@ -71,12 +77,15 @@ def test_each_leftover_says_where_it_went(rulesets, games, expected):
 EVEN_MONEY = [7, 7, 7, -21]
 
 
-@pytest.mark.parametrize("at_end, moved", [
-    (EVEN_MONEY, {}),
-    ([7, 5, 7, -19], {"Bob": 2, "Di": -2}),  # the money when it ended; a correction moved 2¢ since
-    (None, {}),  # ended before the app kept the money at the end: nothing to compare with
-    ([7, 7, 7], {}),  # kept for another seating: not compared
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "at_end, moved",
+    [
+        (EVEN_MONEY, {}),
+        ([7, 5, 7, -19], {"Bob": 2, "Di": -2}),  # the money when it ended; a correction moved 2¢ since
+        (None, {}),  # ended before the app kept the money at the end: nothing to compare with
+        ([7, 7, 7], {}),  # kept for another seating: not compared
+    ],
+)
 def test_money_moved_since_the_game_ended(rulesets, at_end, moved):
     (game,) = night(rulesets, ("ten-pennies", EVEN, 1))
     assert money_moved(game, at_end) == moved

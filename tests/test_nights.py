@@ -398,8 +398,12 @@ def test_a_paper_night_of_twenty_four_players_is_settled_on_the_page_and_in_the_
     night = api.call("POST", "/api/nights", {"name": "Club", "money": "paper"}, 201)["id"]
     for table in range(3):
         players = [f"T{table}P{seat}" for seat in range(8)]
-        gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": players, "night": night,
-                                              "first_dealer": players[0]}, 201)["id"]  # fmt: skip
+        gid = api.call(
+            "POST",
+            "/api/games",
+            {"ruleset": "ten-pennies", "players": players, "night": night, "first_dealer": players[0]},
+            201,
+        )["id"]
         for _ in range(7):  # the first player goes out every round; each other is caught with a king
             api.round(gid, players[0], {name: "K" for name in players[1:]})
     report = api.call("GET", f"/api/nights/{night}")

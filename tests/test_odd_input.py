@@ -187,8 +187,17 @@ def round_form_data(client, gid, **changes):
     from support import csrf_token
 
     page = client.get(f"/games/{gid}/rounds/new").text
-    data = {"csrf_token": csrf_token(page), "went_out": "Ann", "caught-0": "", "caught-1": "K", "caught-2": "",
-            "caught-3": "", "round_number": "1", "version": "0", "entry_key": "k-" + str(len(changes))}  # fmt: skip
+    data = {
+        "csrf_token": csrf_token(page),
+        "went_out": "Ann",
+        "caught-0": "",
+        "caught-1": "K",
+        "caught-2": "",
+        "caught-3": "",
+        "round_number": "1",
+        "version": "0",
+        "entry_key": "k-" + str(len(changes)),
+    }
     for key, value in changes.items():
         if value is None:
             data.pop(key)
@@ -224,10 +233,40 @@ def test_a_blank_sheet_for_an_odd_number_of_seats_is_refused_by_name(client, sea
     assert "is for 2 to 8 players" in answer.text
 
 
-MELD_FIELDS = ["ruleset", "round", "stage", "melds", "melds-0", "melds-7", "melds-8", "melds-x", "melds-0-0", "onto",
-               "side_score", "csrf_token", "", "melds-", "round-0", "stage-0", "x" * 300]  # fmt: skip
-MELD_VALUES = ["", "K K K", "²", "٣", "1", "6", "hand", "first-down", "ten-card-rummy", "pennies-from-heaven", "-1",
-               "9" * 30, "JKR " * 40]  # fmt: skip
+MELD_FIELDS = [
+    "ruleset",
+    "round",
+    "stage",
+    "melds",
+    "melds-0",
+    "melds-7",
+    "melds-8",
+    "melds-x",
+    "melds-0-0",
+    "onto",
+    "side_score",
+    "csrf_token",
+    "",
+    "melds-",
+    "round-0",
+    "stage-0",
+    "x" * 300,
+]
+MELD_VALUES = [
+    "",
+    "K K K",
+    "²",
+    "٣",
+    "1",
+    "6",
+    "hand",
+    "first-down",
+    "ten-card-rummy",
+    "pennies-from-heaven",
+    "-1",
+    "9" * 30,
+    "JKR " * 40,
+]
 
 
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -66,7 +66,7 @@ def test_streaks_of_days_join_to_the_streak_of_the_season(wins, cut):
 
 def days_in(low: str, high: str) -> list[date]:
     """Every day of a covered period range ("2026", "2026-11" or "2026-11-21" keys)."""
-    first = date.fromisoformat(low + "-01-01"[len(low) - 4:] if len(low) < 10 else low)
+    first = date.fromisoformat(low + "-01-01"[len(low) - 4 :] if len(low) < 10 else low)
     if len(high) == 4:
         last = date(int(high), 12, 31)
     elif len(high) == 7:
@@ -76,8 +76,7 @@ def days_in(low: str, high: str) -> list[date]:
     return [first + timedelta(days=n) for n in range((last - first).days + 1)]
 
 
-@given(st.dates(date(1999, 1, 1), date(2031, 12, 31)), st.dates(date(1999, 1, 1), date(2031, 12, 31)),
-       st.booleans())  # fmt: skip
+@given(st.dates(date(1999, 1, 1), date(2031, 12, 31)), st.dates(date(1999, 1, 1), date(2031, 12, 31)), st.booleans())
 def test_a_season_is_covered_by_its_periods_exactly_once(start, end, years):
     """Whole years, whole months and days: every day of the season once, no day outside, oldest first."""
     ranges = cover(start, end, years)
@@ -90,9 +89,12 @@ def test_a_season_is_covered_by_its_periods_exactly_once(start, end, years):
 
 def test_a_long_season_is_a_few_periods():
     assert cover(date(2025, 11, 15), date(2028, 2, 10)) == [
-        ("2025-11-15", "2025-11-30"), ("2025-12", "2025-12"), ("2026", "2027"), ("2028-01", "2028-01"),
+        ("2025-11-15", "2025-11-30"),
+        ("2025-12", "2025-12"),
+        ("2026", "2027"),
+        ("2028-01", "2028-01"),
         ("2028-02-01", "2028-02-10"),
-    ]  # fmt: skip
+    ]
 
 
 def periods_day_by_day(start: date, end: date, years: bool) -> list[tuple[str, str]]:
@@ -129,14 +131,22 @@ def test_a_season_is_covered_by_the_fewest_periods(start, length, years):
     [
         (date(2026, 1, 1), date(2026, 12, 31), True, [("2026", "2026")]),
         (date(2026, 1, 1), date(2026, 12, 31), False, [("2026-01", "2026-12")]),
-        (date(2025, 12, 31), date(2027, 1, 1), True, [("2025-12-31", "2025-12-31"), ("2026", "2026"),
-                                                      ("2027-01-01", "2027-01-01")]),
-        (date(2026, 1, 2), date(2026, 12, 30), True, [("2026-01-02", "2026-01-31"), ("2026-02", "2026-11"),
-                                                      ("2026-12-01", "2026-12-30")]),
+        (
+            date(2025, 12, 31),
+            date(2027, 1, 1),
+            True,
+            [("2025-12-31", "2025-12-31"), ("2026", "2026"), ("2027-01-01", "2027-01-01")],
+        ),
+        (
+            date(2026, 1, 2),
+            date(2026, 12, 30),
+            True,
+            [("2026-01-02", "2026-01-31"), ("2026-02", "2026-11"), ("2026-12-01", "2026-12-30")],
+        ),
         (date(2026, 2, 1), date(2026, 2, 28), True, [("2026-02", "2026-02")]),
         (date(2026, 11, 21), date(2026, 11, 21), True, [("2026-11-21", "2026-11-21")]),
     ],
-)  # fmt: skip
+)
 def test_periods_at_the_edges_of_years_and_months(start, end, years, expected):
     assert cover(start, end, years) == expected
 
@@ -334,8 +344,11 @@ def test_a_season_of_dates(api_of_history: Api):
     # Cut through two months: G2 (won, +22), G3 (−14), G4 (lost, no money).
     cut = api_of_history.call("GET", f"/api/players/{ann_id}?from=2026-09-15&to=2026-11-16")
     assert (cut["games"], cut["wins"], cut["money_cents"], cut["longest_streak"]) == (3, 1, 8, 1)
-    assert cut["money_by_month"] == [{"month": "2026-09", "money_cents": 22}, {"month": "2026-10", "money_cents": -14},
-                                     {"month": "2026-11", "money_cents": 0}]  # fmt: skip
+    assert cut["money_by_month"] == [
+        {"month": "2026-09", "money_cents": 22},
+        {"month": "2026-10", "money_cents": -14},
+        {"month": "2026-11", "money_cents": 0},
+    ]
     year = api_of_history.call("GET", f"/api/players/{ann_id}?year=2026")
     assert year["games"] == 6
     assert api_of_history.call("GET", f"/api/players/{ann_id}?year=2025")["games"] == 0
@@ -363,14 +376,21 @@ def test_head_to_head(api_of_history: Api):
     # G1 ahead, G2 ahead, G3 behind, G4 behind, G5 ahead (sides), G6 ahead (5 against 10).
     # Money, Ann's minus Bob's: 21 + 30 − 64 + 0 + 0 + 0 = −13.
     assert {k: ann_bob[k] for k in ("games", "ahead", "behind", "money_cents")} == {
-        "games": 6, "ahead": 4, "behind": 2, "money_cents": -13,
-    }  # fmt: skip
+        "games": 6,
+        "ahead": 4,
+        "behind": 2,
+        "money_cents": -13,
+    }
     ann_cy = api_of_history.call("GET", f"/api/players/{named['Ann']}/versus/{named['Cy']}")
     # Partners in G5 are not against each other: G1 ahead, G2 ahead, G3 level (140 each), G4 behind,
     # G6 behind. Money: 35 + 29 + 14 + 0 − 21 = 57.
     assert {k: ann_cy[k] for k in ("games", "ahead", "behind", "level", "money_cents")} == {
-        "games": 5, "ahead": 2, "behind": 2, "level": 1, "money_cents": 57,
-    }  # fmt: skip
+        "games": 5,
+        "ahead": 2,
+        "behind": 2,
+        "level": 1,
+        "money_cents": 57,
+    }
     bob_ann = api_of_history.call("GET", f"/api/players/{named['Bob']}/versus/{named['Ann']}")
     assert (bob_ann["ahead"], bob_ann["behind"], bob_ann["money_cents"]) == (2, 4, 13)
     ann = api_of_history.call("GET", f"/api/players/{named['Ann']}")
@@ -379,8 +399,10 @@ def test_head_to_head(api_of_history: Api):
     assert (ann["toughest_opponent"], ann["favourite_victim"]) == ("Cy", "Bob")
     # Everyone she met, most games first (then by name): Bob 6, Cy 5, Di 5.
     assert [(o["name"], o["games"], o["ahead"], o["behind"]) for o in ann["opponents"]] == [
-        ("Bob", 6, 4, 2), ("Cy", 5, 2, 2), ("Di", 5, 2, 2),
-    ]  # fmt: skip
+        ("Bob", 6, 4, 2),
+        ("Cy", 5, 2, 2),
+        ("Di", 5, 2, 2),
+    ]
 
 
 def test_the_season_leaderboard_and_its_summary(api_of_history: Api):
@@ -401,8 +423,14 @@ def test_the_season_leaderboard_and_its_summary(api_of_history: Api):
 
 def test_the_player_page_shows_the_same_figures(api_of_history: Api):
     page = api_of_history.client.get(f"/players/{ids(api_of_history)['Ann']}?ruleset=ten-pennies").text
-    for figure in ("<dd>3</dd>", "2 <span class=\"muted\">(67%)</span>", "<dd>2 games</dd>", "+$0.22",
-                   "Round 1 (2 sets of 3): 2 cards caught in 3 games", "<dd>6.7</dd>"):  # fmt: skip
+    for figure in (
+        "<dd>3</dd>",
+        '2 <span class="muted">(67%)</span>',
+        "<dd>2 games</dd>",
+        "+$0.22",
+        "Round 1 (2 sets of 3): 2 cards caught in 3 games",
+        "<dd>6.7</dd>",
+    ):
         assert figure in page, figure
     assert "Rating" not in page and "rating" not in page.lower().split("<h2>games</h2>")[0]
     assert 'role="img"' in page  # the money chart: three days played
@@ -465,12 +493,15 @@ def test_the_rating_is_never_on_the_live_or_table_views(tmp_path: Path, history)
         assert "rating" not in house.client.get(path).text.lower()
 
 
-@pytest.mark.parametrize("first, later, lowest, highest", [
-    ((None, None), (40, 90), 40, 90),  # a tally with no rounds yet takes the other's
-    ((40, 90), (None, None), 40, 90),
-    ((40, 90), (10, 60), 10, 90),  # the lower of the lowest rounds, the higher of the highest
-    ((10, 60), (40, 90), 10, 90),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "first, later, lowest, highest",
+    [
+        ((None, None), (40, 90), 40, 90),  # a tally with no rounds yet takes the other's
+        ((40, 90), (None, None), 40, 90),
+        ((40, 90), (10, 60), 10, 90),  # the lower of the lowest rounds, the higher of the highest
+        ((10, 60), (40, 90), 10, 90),
+    ],
+)
 def test_tallies_added_keep_the_lowest_and_highest_round(first, later, lowest, highest):
     from scorekeeper.rules.records import Tally
 

@@ -10,11 +10,17 @@ from scorekeeper.printing.render import StaticOnlyFetcher
 
 NAMES = ["Ann", "Bob", "Cy", "D'Arcy", "Ed", "Flo", "Gus", "Hildegard"]
 CASES = [
-    ("ten-pennies", 2), ("ten-pennies", 4), ("ten-pennies", 8),
-    ("ten-pennies-pcio", 2), ("ten-pennies-pcio", 4),
-    ("ten-card-rummy", 4), ("ten-card-rummy", 8),
-    ("pennies-from-heaven", 2), ("pennies-from-heaven", 4), ("pennies-from-heaven", 8),
-]  # fmt: skip
+    ("ten-pennies", 2),
+    ("ten-pennies", 4),
+    ("ten-pennies", 8),
+    ("ten-pennies-pcio", 2),
+    ("ten-pennies-pcio", 4),
+    ("ten-card-rummy", 4),
+    ("ten-card-rummy", 8),
+    ("pennies-from-heaven", 2),
+    ("pennies-from-heaven", 4),
+    ("pennies-from-heaven", 8),
+]
 
 
 def pdf_text(data: bytes) -> str:

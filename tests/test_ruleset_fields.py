@@ -82,15 +82,27 @@ WRONG_KIND = [
     ("ten-pennies", ("rounds",), 5, "rounds: must be a list, not 5"),
     ("ten-pennies", ("rounds", 1, "wilds"), "2", "rounds[2].wilds: must be a list, not '2'"),
     ("ten-pennies", ("rounds", 1, "contract"), 5, "rounds[2].contract: must be a dict, not 5"),
-    ("ten-pennies", ("rounds", 2, "contract", "melds"), "2",
-     "rounds[3].contract.melds: must be a whole number, not '2'"),
+    (
+        "ten-pennies",
+        ("rounds", 2, "contract", "melds"),
+        "2",
+        "rounds[3].contract.melds: must be a whole number, not '2'",
+    ),
     ("ten-pennies", ("rounds", 2, "contract", "size"), "4", "rounds[3].contract.size: must be a whole number, not '4'"),
     ("ten-pennies", ("rounds", 3, "wild_limit"), "1", "rounds[4].wild_limit: must be a whole number, not '1'"),
-    ("ten-pennies", ("rounds", 3, "wild_limit_per_kind"), "1",
-     "rounds[4].wild_limit_per_kind: must be a whole number, not '1'"),
+    (
+        "ten-pennies",
+        ("rounds", 3, "wild_limit_per_kind"),
+        "1",
+        "rounds[4].wild_limit_per_kind: must be a whole number, not '1'",
+    ),
     ("ten-pennies", ("rounds", 3, "board_minimum"), "1", "rounds[4].board_minimum: must be a whole number, not '1'"),
-    ("pennies-from-heaven", ("rounds", 1, "board_minimum"), "90",
-     "rounds[2].board_minimum: must be a whole number, not '90'"),
+    (
+        "pennies-from-heaven",
+        ("rounds", 1, "board_minimum"),
+        "90",
+        "rounds[2].board_minimum: must be a whole number, not '90'",
+    ),
     ("ten-pennies", ("buys",), 5, "buys: must be a dict, not 5"),
     ("ten-pennies", ("buys", "cards"), "3", "buys.cards: must be a whole number, not '3'"),
     ("ten-pennies", ("buys", "stack"), "10", "buys.stack: must be a whole number, not '10'"),
@@ -103,8 +115,12 @@ WRONG_KIND = [
     ("ten-pennies", ("later_melds", "max_wilds"), "1", "later_melds.max_wilds: must be a whole number, not '1'"),
     ("pennies-from-heaven", ("books",), 5, "books: must be a dict, not 5"),
     ("pennies-from-heaven", ("books", "sevens"), "1500", "books.sevens: must be a whole number, not '1500'"),
-    ("pennies-from-heaven", ("books", "board_minimum_below_zero"), -15,
-     "books.board_minimum_below_zero: must not be negative, not -15"),
+    (
+        "pennies-from-heaven",
+        ("books", "board_minimum_below_zero"),
+        -15,
+        "books.board_minimum_below_zero: must not be negative, not -15",
+    ),
     ("ten-pennies", ("suits_required",), 5, "suits_required: must be a bool, not 5"),
     ("ten-pennies", ("no_duplicates",), 5, "no_duplicates: must be a bool, not 5"),
     ("ten-pennies", ("contract_exact",), 5, "contract_exact: must be a bool, not 5"),
@@ -162,8 +178,15 @@ def test_optional_fields_left_out_take_their_defaults():
     suits alike, duplicates allowed, a first down of exactly the contract, wilds free of the ratio
     rule, sets of a wild rank allowed, no pile."""
     data = copy.deepcopy(SHIPPED["ten-card-rummy"])
-    for key in ("summary", "suits_required", "no_duplicates", "contract_exact", "wilds_at_most_naturals",
-                "wild_rank_sets", "pile_size"):  # fmt: skip
+    for key in (
+        "summary",
+        "suits_required",
+        "no_duplicates",
+        "contract_exact",
+        "wilds_at_most_naturals",
+        "wild_rank_sets",
+        "pile_size",
+    ):
         data.pop(key, None)
     ruleset = read(data)
     assert ruleset.summary == ""

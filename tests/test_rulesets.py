@@ -183,23 +183,46 @@ def test_house_rules_file_is_picked_up_and_a_bad_one_reported(tmp_path):
     assert any("clash.toml" in p and "already a ruleset" in p for p in catalog.problems)
 
 
-CONTRACT_WORDS = {(2, 3): "2 sets of 3", (1, 4): "1 set of 4", (2, 4): "2 sets of 4", (1, 5): "1 set of 5",
-                  (2, 5): "2 sets of 5", (1, 6): "1 set of 6", (1, 7): "1 set of 7"}
+CONTRACT_WORDS = {
+    (2, 3): "2 sets of 3",
+    (1, 4): "1 set of 4",
+    (2, 4): "2 sets of 4",
+    (1, 5): "1 set of 5",
+    (2, 5): "2 sets of 5",
+    (1, 6): "1 set of 6",
+    (1, 7): "1 set of 7",
+}
 
 
 def test_ten_pennies_listing_is_the_rules_table(rulesets):
     """The ``GET /api/rulesets`` entry, field by field, as RULES.md's Ten Pennies section states it."""
     listing = rulesets["ten-pennies"].to_summary()
-    assert set(listing) == {"id", "name", "family", "summary", "players", "cards_dealt", "winner", "points",
-                            "pennies_per_card", "rounds"}
+    assert set(listing) == {
+        "id",
+        "name",
+        "family",
+        "summary",
+        "players",
+        "cards_dealt",
+        "winner",
+        "points",
+        "pennies_per_card",
+        "rounds",
+    }
     assert (listing["id"], listing["name"], listing["family"]) == ("ten-pennies", "Ten Pennies", "contract")
     assert "bowl" in listing["summary"]
     assert listing["players"] == {"min": 2, "max": 8}
     assert (listing["cards_dealt"], listing["winner"], listing["pennies_per_card"]) == (11, "lowest", 1)
     assert {label: listing["points"][label] for label in POINTS["ten-pennies"]} == POINTS["ten-pennies"]
     rounds = [
-        {"number": number, "contract": CONTRACT_WORDS[melds, size], "board_minimum": None,
-         "wilds": sorted(rank.label for rank in wilds), "wild_limit": limit, "wild_limit_per_kind": None}
+        {
+            "number": number,
+            "contract": CONTRACT_WORDS[melds, size],
+            "board_minimum": None,
+            "wilds": sorted(rank.label for rank in wilds),
+            "wild_limit": limit,
+            "wild_limit_per_kind": None,
+        }
         for number, melds, size, limit, wilds in TEN_PENNIES_ROUNDS
     ]
     assert [{**r, "wilds": sorted(r["wilds"])} for r in listing["rounds"]] == rounds

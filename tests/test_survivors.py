@@ -38,15 +38,23 @@ def test_the_bowl_keeper_asks_nothing_of_a_player_who_is_even():
 
 @pytest.mark.parametrize(
     ("cents", "plain", "signed"),
-    [(0, "$0.00", "$0.00"), (1, "$0.01", "+$0.01"), (-1, "−$0.01", "−$0.01"), (100, "$1.00", "+$1.00"),
-     (-305, "−$3.05", "−$3.05"), (99, "$0.99", "+$0.99")],
-)  # fmt: skip
+    [
+        (0, "$0.00", "$0.00"),
+        (1, "$0.01", "+$0.01"),
+        (-1, "−$0.01", "−$0.01"),
+        (100, "$1.00", "+$1.00"),
+        (-305, "−$3.05", "−$3.05"),
+        (99, "$0.99", "+$0.99"),
+    ],
+)
 def test_money_is_written_one_way_and_nothing_is_minus_zero(cents, plain, signed):
     assert (format_cents(cents), signed_cents(cents)) == (plain, signed)
 
 
-@pytest.mark.parametrize(("number", "plain", "with_sign"), [(0, "0", "0"), (1, "1", "+1"), (2, "2", "+2"),
-                                                          (-1, "−1", "−1"), (-350, "−350", "−350")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("number", "plain", "with_sign"),
+    [(0, "0", "0"), (1, "1", "+1"), (2, "2", "+2"), (-1, "−1", "−1"), (-350, "−350", "−350")],
+)
 def test_a_score_is_written_with_a_true_minus_and_a_change_with_its_sign(number, plain, with_sign):
     """Scores and changes of score (+4, −2): a minus sign, never a hyphen; no sign on nothing."""
     from scorekeeper.rules.ledger import minus, signed
@@ -75,9 +83,14 @@ def test_a_players_best_round_is_the_fewest_points_when_lowest_wins(api, client)
 
 @pytest.mark.parametrize(
     ("onto", "cards", "valid", "reason"),
-    [("K K K K K", "K", True, ""), ("K K K K K K", "K", True, ""), ("K K K K K", "K K", True, ""),
-     ("K K K K K K K", "K", False, "closed at 7"), ("K K K K K K", "K K", False, "8 cards")],
-)  # fmt: skip
+    [
+        ("K K K K K", "K", True, ""),
+        ("K K K K K K", "K", True, ""),
+        ("K K K K K", "K K", True, ""),
+        ("K K K K K K K", "K", False, "closed at 7"),
+        ("K K K K K K", "K K", False, "8 cards"),
+    ],
+)
 def test_a_book_takes_cards_up_to_seven_and_no_more(rulesets, onto, cards, valid, reason):
     verdict = check_layoff(rulesets["pennies-from-heaven"], 1, parse_hand(onto), parse_hand(cards))
     assert verdict.valid is valid, verdict.reasons
@@ -202,10 +215,26 @@ def test_an_unknown_money_mode_is_named_with_the_ones_there_are():
 
 @pytest.mark.parametrize(
     "number, said",
-    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"), (13, "13th"),
-     (20, "20th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th"),
-     (121, "121st"), (122, "122nd")],
-)  # fmt: skip
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (10, "10th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (20, "20th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (23, "23rd"),
+        (101, "101st"),
+        (111, "111th"),
+        (112, "112th"),
+        (121, "121st"),
+        (122, "122nd"),
+    ],
+)
 def test_ordinals_as_the_table_says_them(number, said):
     """The 11th buy is refused (RULES.md): English ordinals, 11th–13th (and 111th–113th) included."""
     from scorekeeper.rules.wording import ordinal
@@ -327,8 +356,9 @@ def test_a_suitless_card_in_a_game_of_suits_is_named(rulesets):
 
 
 def test_an_unknown_stage_is_named_with_the_stages_there_are(api):
-    refused = api.call("POST", "/api/melds/check", {"ruleset": "ten-pennies", "round": 1, "stage": "bogus",
-                                                    "melds": ["K K K"]}, 400)  # fmt: skip
+    refused = api.call(
+        "POST", "/api/melds/check", {"ruleset": "ten-pennies", "round": 1, "stage": "bogus", "melds": ["K K K"]}, 400
+    )
     assert refused["error"] == "stage 'bogus' is not one of first-down, meld, layoff, hand"
 
 
@@ -583,7 +613,9 @@ def test_a_card_without_the_suit_a_rule_needs_names_the_token_and_its_place():
     with pytest.raises(CardError) as refused:
         parse_hand("KS 7 QH", require_suits=True)
     assert (str(refused.value), refused.value.token, refused.value.position) == (
-        "card 2 ('7') needs a suit here, e.g. 7H", "7", 2
+        "card 2 ('7') needs a suit here, e.g. 7H",
+        "7",
+        2,
     )
 
 

@@ -109,7 +109,7 @@ def test_a_poll_of_an_unchanged_game_is_answered_304_with_no_body(api: Api, clie
     assert moved.get_json()["version"] > first.get_json()["version"]
     assert moved.headers["ETag"] != first.headers["ETag"]
     # The live view behind its share link answers the same way.
-    token = re.search(r'/live/([\w-]+)', client.get(f"/games/{gid}").text).group(1)
+    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
     live = client.get(f"/live/{token}/state")
     assert client.get(f"/live/{token}/state", headers={"If-None-Match": live.headers["ETag"]}).status_code == 304
 

@@ -184,8 +184,16 @@ def test_a_second_new_round_2_is_refused_never_stored_as_a_correction(app, api):
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
     saved = api.round(gid, "Bob", {"Ann": "5", "Cy": "", "Di": ""})
     with pytest.raises(AlreadyRecorded, match="round 2 is already recorded"):
-        write(app, RecordRound(game_id=gid, version=saved["version"], went_out="Cy",
-                               caught={"Ann": "K K", "Bob": "", "Di": ""}, drawn_for=2))  # fmt: skip
+        write(
+            app,
+            RecordRound(
+                game_id=gid,
+                version=saved["version"],
+                went_out="Cy",
+                caught={"Ann": "K K", "Bob": "", "Di": ""},
+                drawn_for=2,
+            ),
+        )
     state = api.call("GET", f"/api/games/{gid}")
     assert [r["corrected"] for r in state["rounds"]] == [False, False]
     assert state["rounds"][1]["went_out"] == "Bob"
@@ -228,10 +236,20 @@ def test_a_game_with_an_impossible_history_loads_and_says_what_is_wrong(app, api
     assert [p["entry"] for p in state["problems"]] == [eleventh, second_undo]
     assert state["bowl"] == 9  # 11 buys stored, the 11th and one undo passed over
     ann = store.player_id("Ann")
-    for path in (f"/games/{gid}/table", f"/games/{gid}/history", f"/nights/{night}", f"/api/nights/{night}",
-                 f"/games/{gid}/export.json", f"/games/{gid}/export.csv", f"/games/{gid}/scorepad.pdf",
-                 "/players", f"/players/{ann}", f"/nights/{night}/export.json", f"/nights/{night}/summary.pdf",
-                 f"/api/games/{gid}/history"):  # fmt: skip
+    for path in (
+        f"/games/{gid}/table",
+        f"/games/{gid}/history",
+        f"/nights/{night}",
+        f"/api/nights/{night}",
+        f"/games/{gid}/export.json",
+        f"/games/{gid}/export.csv",
+        f"/games/{gid}/scorepad.pdf",
+        "/players",
+        f"/players/{ann}",
+        f"/nights/{night}/export.json",
+        f"/nights/{night}/summary.pdf",
+        f"/api/games/{gid}/history",
+    ):
         assert client.get(path).status_code == 200, path
     # and it can be played on: the next entry is checked against the game as shown
     api.buy(gid, "Bob")
@@ -306,8 +324,15 @@ def start_in_night_page(client, night: int, pin: str, page: str | None = None):
     from support import csrf_token
 
     page = page or client.get("/games/new").text
-    data = {"csrf_token": csrf_token(page), "ruleset": "ten-pennies", "first_dealer": "0", "penny_cents": "1",
-            "teams": "0", "night": str(night), "pin": pin}  # fmt: skip
+    data = {
+        "csrf_token": csrf_token(page),
+        "ruleset": "ten-pennies",
+        "first_dealer": "0",
+        "penny_cents": "1",
+        "teams": "0",
+        "night": str(night),
+        "pin": pin,
+    }
     for seat in range(8):
         data[f"players-{seat}"] = PLAYERS[seat] if seat < 4 else ""
     return client.post("/games/new", data=data)
@@ -367,8 +392,9 @@ def finished_game(api, night=None, pin=None):
     if pin:
         headers = {"Authorization": "Bearer " + api.call("POST", f"/api/games/{gid}/unlock", {"pin": pin})["token"]}
     for went_out, caught in GAME:
-        answer = api.client.post(f"/api/games/{gid}/rounds", json={"went_out": went_out, "caught": caught},
-                                 headers=headers)  # fmt: skip
+        answer = api.client.post(
+            f"/api/games/{gid}/rounds", json={"went_out": went_out, "caught": caught}, headers=headers
+        )
         assert answer.status_code == 201, answer.text
     return gid, headers
 
@@ -379,8 +405,10 @@ def test_a_rematch_of_a_locked_night_s_game_keeps_the_lock_once_the_night_is_clo
     closer = app.test_client()
     from support import csrf_token
 
-    closer.post(f"/nights/{night}/unlock", data={"csrf_token": csrf_token(closer.get(f"/nights/{night}/unlock").text),
-                                                 "pin": "4321"})  # fmt: skip
+    closer.post(
+        f"/nights/{night}/unlock",
+        data={"csrf_token": csrf_token(closer.get(f"/nights/{night}/unlock").text), "pin": "4321"},
+    )
     token = csrf_token(closer.get(f"/nights/{night}").text)
     assert closer.post(f"/nights/{night}/close", data={"csrf_token": token}).status_code == 302
     assert api.call("GET", f"/api/nights/{night}")["closed"] is True
@@ -424,8 +452,14 @@ def test_api_writes_a_foreign_page_can_send_without_asking_are_refused(api, clie
     API write takes such a request, bodiless rematch included."""
     gid, _ = finished_game(api)
     night = api.call("POST", "/api/nights", {}, 201)["id"]
-    for path in (f"/api/games/{gid}/rematch", "/api/games", "/api/nights", f"/api/games/{gid}/buys",
-                 f"/api/nights/{night}/money", f"/api/games/{gid}/undo"):  # fmt: skip
+    for path in (
+        f"/api/games/{gid}/rematch",
+        "/api/games",
+        "/api/nights",
+        f"/api/games/{gid}/buys",
+        f"/api/nights/{night}/money",
+        f"/api/games/{gid}/undo",
+    ):
         answer = client.post(path, data=data, headers=headers)
         assert answer.status_code == 415, (path, answer.status_code)
         assert "Content-Type: application/json" in answer.get_json()["error"]

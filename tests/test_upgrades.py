@@ -23,8 +23,11 @@ def schema(path: Path) -> dict[str, list[tuple[str, str]]]:
     conn = sqlite3.connect(path)
     try:
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        return {table: [(row[1], row[2]) for row in conn.execute(f"PRAGMA table_info([{table}])")]
-                for table in sorted(tables) if not table.startswith(("_sqlite", "sqlite_"))}  # fmt: skip
+        return {
+            table: [(row[1], row[2]) for row in conn.execute(f"PRAGMA table_info([{table}])")]
+            for table in sorted(tables)
+            if not table.startswith(("_sqlite", "sqlite_"))
+        }
     finally:
         conn.close()
 

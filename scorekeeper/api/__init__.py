@@ -181,10 +181,14 @@ def create_game() -> ResponseReturnValue:
     if teams is not None and not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in teams):
         raise BadRequest("'teams' must be a list of lists of player names")
     start = StartGame(
-        ruleset_id=field(data, "ruleset", str), names=players,
-        first_dealer=field(data, "first_dealer", str, required=False), penny_cents=1 if penny is None else penny,
-        teams=teams, night_id=field(data, "night", int, required=False), pin=field(data, "pin", str, required=False),
-    )  # fmt: skip
+        ruleset_id=field(data, "ruleset", str),
+        names=players,
+        first_dealer=field(data, "first_dealer", str, required=False),
+        penny_cents=1 if penny is None else penny,
+        teams=teams,
+        night_id=field(data, "night", int, required=False),
+        pin=field(data, "pin", str, required=False),
+    )
     return write(start, lambda game_id: game_answer(game_id, 201))
 
 
@@ -272,10 +276,17 @@ def record(game: Game, data: dict[str, Any], number: int | None, drawn_for: int 
     if game.ruleset.by_sides:
         went_out = field(data, "went_out", str, required=False)
         sides = field(data, "sides", list)
-        return RecordHand(game_id=game.id, version=version_in(data), went_out=went_out, sides=sides, number=number,
-                          drawn_for=drawn_for)  # fmt: skip
-    return RecordRound(game_id=game.id, version=version_in(data), number=number, drawn_for=drawn_for,
-                       **round_args(data))  # fmt: skip
+        return RecordHand(
+            game_id=game.id,
+            version=version_in(data),
+            went_out=went_out,
+            sides=sides,
+            number=number,
+            drawn_for=drawn_for,
+        )
+    return RecordRound(
+        game_id=game.id, version=version_in(data), number=number, drawn_for=drawn_for, **round_args(data)
+    )
 
 
 def round_args(data: dict[str, Any]) -> dict[str, Any]:
@@ -319,11 +330,14 @@ def keep_draft(game_id: int, number: int, player: str) -> ResponseReturnValue:
     scorekeeper's correction form offers. A draft, not an entry: no lock, version or money moves."""
     data = body()
     draft = KeepDraft(
-        game_id=game_id, number=number, player=player, cards=field(data, "cards", str, required=False),
+        game_id=game_id,
+        number=number,
+        player=player,
+        cards=field(data, "cards", str, required=False),
         points=field(data, "points", int, required=False, low=0, high=MAX_DRAFT_POINTS),
         phone_is=session.get("phone_is", {}).get(str(game_id)),
         correction=field(data, "correction", bool, required=False) or False,
-    )  # fmt: skip
+    )
     return write(draft, respond_json)
 
 
@@ -513,8 +527,14 @@ def versus(player_id: int, other_id: int) -> ResponseReturnValue:
     for someone in (player_id, other_id):
         store.player(someone)  # 404 naming a player who does not exist
     season = season_asked()
-    return jsonify({"player": player_id, "other": other_id, **season_fields(season),
-                    **records.versus_record(store, player_id, other_id, season)})  # fmt: skip
+    return jsonify(
+        {
+            "player": player_id,
+            "other": other_id,
+            **season_fields(season),
+            **records.versus_record(store, player_id, other_id, season),
+        }
+    )
 
 
 def season_fields(season: records.Season) -> dict[str, str | None]:

@@ -47,5 +47,11 @@ class KeepDraft:
         points, pennies = draft_result(game, self.number, name, self.cards, self.points)
         store.keep_draft(self.game_id, self.number, name, self.cards, self.points)
         saved = self.number <= len(game.rounds)
-        return {"player": name, "round": self.number, "cards": self.cards, "points": points, "pennies": pennies,
-                "correction": saved}  # fmt: skip
+        return {
+            "player": name,
+            "round": self.number,
+            "cards": self.cards,
+            "points": points,
+            "pennies": pennies,
+            "correction": saved,
+        }

@@ -125,9 +125,16 @@ def seat(
             store.lock_night(night_id, pin_hash)
             pin_hash = None
     return store.create_game(
-        setup.ruleset.id, list(players), setup.first_dealer, setup.penny_cents, side_of, night_id, pin_hash,
-        carry, rematch_of,
-    )  # fmt: skip
+        setup.ruleset.id,
+        list(players),
+        setup.first_dealer,
+        setup.penny_cents,
+        side_of,
+        night_id,
+        pin_hash,
+        carry,
+        rematch_of,
+    )
 
 
 def check_known_look_alikes(store: Store, players: Sequence[str]) -> None:

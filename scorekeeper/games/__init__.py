@@ -136,18 +136,27 @@ def new_game() -> ResponseReturnValue:
     form.ruleset.choices = choices(current_catalog().choices())
     form.night.choices = choices(
         [("", "No night")]
-        + [(str(n["id"]), f"Night {n['id']}" + (f" · {n['name']}" if n["name"] else "")) for n in store.nights()
-           if not n["closed_at"]]
-    )  # fmt: skip
+        + [
+            (str(n["id"]), f"Night {n['id']}" + (f" · {n['name']}" if n["name"] else ""))
+            for n in store.nights()
+            if not n["closed_at"]
+        ]
+    )
     if form.validate_on_submit():
         try:
             names = form.names()
             teams = seat_teams(names, form.team_count()) if form.team_count() else None
-            game_id = page_write(StartGame(
-                ruleset_id=form.ruleset.data or "", names=names, first_dealer=form.dealer_name(),
-                penny_cents=form.penny_cents.data or 1, teams=teams, night_id=form.night_id(),
-                pin=form.pin.data or None,
-            ))  # fmt: skip
+            game_id = page_write(
+                StartGame(
+                    ruleset_id=form.ruleset.data or "",
+                    names=names,
+                    first_dealer=form.dealer_name(),
+                    penny_cents=form.penny_cents.data or 1,
+                    teams=teams,
+                    night_id=form.night_id(),
+                    pin=form.pin.data or None,
+                )
+            )
         except (GameError, ValidationError) as error:
             form.form_errors.append(str(error))
         except LockError:
@@ -162,7 +171,10 @@ def new_game() -> ResponseReturnValue:
             return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
-        "new_game.html", form=form, problems=current_catalog().problems, known=get_store().known_players(),
+        "new_game.html",
+        form=form,
+        problems=current_catalog().problems,
+        known=get_store().known_players(),
         ready=bool(ready) and not form.is_submitted(),
     ), status
 
@@ -281,15 +293,27 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
             fill_from_hand(hand_form, game, number)
 
         def save_hand() -> Game | None:
-            return page_entry(RecordHand(
-                game_id=game.id, version=hand_form.version_number(), went_out=hand_form.went_out_name(),
-                sides=hand_form.sides_data(sides), number=number, drawn_for=hand_form.drawn_for(),
-            ), hand_form.entry_key.data)  # fmt: skip
+            return page_entry(
+                RecordHand(
+                    game_id=game.id,
+                    version=hand_form.version_number(),
+                    went_out=hand_form.went_out_name(),
+                    sides=hand_form.sides_data(sides),
+                    number=number,
+                    drawn_for=hand_form.drawn_for(),
+                ),
+                hand_form.entry_key.data,
+            )
 
         return entry_page(
-            game, number, hand_form, save_hand, "hand_form.html",
-            sides=list(zip(game.competitors, sides, hand_form.sides, strict=False)), minimums=game.board_minimums(),
-        )  # fmt: skip
+            game,
+            number,
+            hand_form,
+            save_hand,
+            "hand_form.html",
+            sides=list(zip(game.competitors, sides, hand_form.sides, strict=False)),
+            minimums=game.board_minimums(),
+        )
     form = RoundForm.for_players(game.players, **entry_form_data(game, number))
     if not form.is_submitted() and number is not None:
         fill_from_round(form, game, number)
@@ -300,10 +324,17 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
             raise Unusual(
                 f"Nobody but {form.went_out.data} was caught with cards? Tap Save again to record it like that."
             )
-        return page_entry(RecordRound(
-            game_id=game.id, version=form.version_number(), went_out=form.went_out.data or "", caught=caught,
-            number=number, drawn_for=form.drawn_for(),
-        ), form.entry_key.data)  # fmt: skip
+        return page_entry(
+            RecordRound(
+                game_id=game.id,
+                version=form.version_number(),
+                went_out=form.went_out.data or "",
+                caught=caught,
+                number=number,
+                drawn_for=form.drawn_for(),
+            ),
+            form.entry_key.data,
+        )
 
     return entry_page(game, number, form, save_round, "round_form.html")
 
@@ -315,7 +346,11 @@ def entry_form_data(game: Game, number: int | None) -> dict[str, object]:
 
 
 def entry_page(
-    game: Game, number: int | None, form: EntryForm, save: Callable[[], Game | None], template: str,
+    game: Game,
+    number: int | None,
+    form: EntryForm,
+    save: Callable[[], Game | None],
+    template: str,
     **context: object,
 ) -> ResponseReturnValue:
     """One flow for every entry form: save what validates, once, for the round it was drawn for;
@@ -353,18 +388,27 @@ def entry_page(
             return redirect(url_for("games.show", game_id=game.id))
     if already_saved is not None:
         # Redrawn as a correction of that round, holding what was typed, beside what was saved.
-        refusal = (f"{word.capitalize()} {already_saved} was saved on another phone (or by an earlier Save) "
-                   f"while you entered it: nothing was recorded. Yours is kept below, beside the one saved: "
-                   f"correct {word} {already_saved} with yours, or go back to the game.")  # fmt: skip
+        refusal = (
+            f"{word.capitalize()} {already_saved} was saved on another phone (or by an earlier Save) "
+            f"while you entered it: nothing was recorded. Yours is kept below, beside the one saved: "
+            f"correct {word} {already_saved} with yours, or go back to the game."
+        )
         number = already_saved
         form.version.data, form.round_number.data = str(game.version), str(already_saved)
     if form.is_submitted() and status == 200:
         status = 200 if question else 400
     shown = number or game.current_round or 1
     page = render_template(
-        template, game=game, form=form, number=number, round=describe_round(game.setup, shown),
-        already_saved=already_saved, question=question, refusal=refusal, **context,
-    )  # fmt: skip
+        template,
+        game=game,
+        form=form,
+        number=number,
+        round=describe_round(game.setup, shown),
+        already_saved=already_saved,
+        question=question,
+        refusal=refusal,
+        **context,
+    )
     return page, status
 
 

@@ -56,11 +56,21 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
     locked = night_lock(night.night)
     night_url = night_link(night.night["share_token"])
     return render_template(
-        "night.html", night=night, still=still, problem=problem, keeper=keeper, close_form=CloseNightForm(),
-        locked=locked is not None, can_write=page_unlocked(locked), night_url=night_url, night_qr=qr_svg(night_url),
-        money_form=MoneyForm(money=night.money), paid_form=PaidForm(), page_key=secrets.token_urlsafe(12),
+        "night.html",
+        night=night,
+        still=still,
+        problem=problem,
+        keeper=keeper,
+        close_form=CloseNightForm(),
+        locked=locked is not None,
+        can_write=page_unlocked(locked),
+        night_url=night_url,
+        night_qr=qr_svg(night_url),
+        money_form=MoneyForm(money=night.money),
+        paid_form=PaidForm(),
+        page_key=secrets.token_urlsafe(12),
         notes_form=notes_form or NotesForm(notes=night.night["notes"], edits=night.night["notes_edits"]),
-    ), status  # fmt: skip
+    ), status
 
 
 @bp.post("/nights/<int:night_id>/notes")

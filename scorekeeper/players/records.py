@@ -123,10 +123,16 @@ def player_record(store: Store, catalog: Catalog, player_id: int, season: Season
         "money_by_month": [{"month": month, "money_cents": cents} for month, cents in months],
         "money_by_year": [{"year": year, "money_cents": cents} for year, cents in years],
         "opponents": [
-            {"id": other, "name": names[other], "games": v.games, "ahead": v.ahead, "behind": v.behind,
-             "money_cents": v.money_cents}
+            {
+                "id": other,
+                "name": names[other],
+                "games": v.games,
+                "ahead": v.ahead,
+                "behind": v.behind,
+                "money_cents": v.money_cents,
+            }
             for other, v in sorted(met.items(), key=lambda item: (-item[1].games, names[item[0]].casefold()))
-        ],  # fmt: skip
+        ],
         "toughest_opponent": toughest_opponent(rivals),
         "favourite_victim": favourite_victim(rivals),
         # Points are per game: never added across rulesets (a Pennies From Heaven hand is thousands).
@@ -185,8 +191,13 @@ def money_over_time(record: Mapping[str, Any]) -> list[tuple[str, int]]:
 
 def versus_record(store: Store, player_id: int, other_id: int, season: Season) -> dict[str, Any]:
     versus = stored.versus(store, player_id, other_id, season.ruleset, season.start, season.end)
-    return {"games": versus.games, "ahead": versus.ahead, "behind": versus.behind, "level": versus.level,
-            "money_cents": versus.money_cents}  # fmt: skip
+    return {
+        "games": versus.games,
+        "ahead": versus.ahead,
+        "behind": versus.behind,
+        "level": versus.level,
+        "money_cents": versus.money_cents,
+    }
 
 
 def season_board(store: Store, catalog: Catalog, season: Season) -> list[dict[str, Any]]:

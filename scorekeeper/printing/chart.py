@@ -10,9 +10,15 @@ from ..rules.ledger import signed_cents
 
 # Distinct in colour and in dash pattern, so a black-and-white print still tells the lines apart.
 STYLES = [
-    ("#1f77b4", ""), ("#d62728", "6 3"), ("#2ca02c", "2 2"), ("#9467bd", "8 3 2 3"),
-    ("#ff7f0e", "4 4"), ("#17becf", "1 3"), ("#8c564b", "10 4"), ("#e377c2", "6 2 2 2"),
-]  # fmt: skip
+    ("#1f77b4", ""),
+    ("#d62728", "6 3"),
+    ("#2ca02c", "2 2"),
+    ("#9467bd", "8 3 2 3"),
+    ("#ff7f0e", "4 4"),
+    ("#17becf", "1 3"),
+    ("#8c564b", "10 4"),
+    ("#e377c2", "6 2 2 2"),
+]
 
 
 @dataclass(frozen=True)

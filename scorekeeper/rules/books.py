@@ -119,9 +119,7 @@ def _check_side(
     unknown = set(side.books) - set(BOOK_KINDS)
     if unknown:
         what = "is not a kind" if len(unknown) == 1 else "are not kinds"
-        raise RoundError(
-            f"{name}: {listed(sorted(unknown))} {what} of book ({', '.join(BOOK_KINDS)})", side.players[0]
-        )
+        raise RoundError(f"{name}: {listed(sorted(unknown))} {what} of book ({', '.join(BOOK_KINDS)})", side.players[0])
     if side.melded is not None and side.melded_points is not None:
         raise RoundError(f"{name}: give the melded cards or their points total, not both", side.players[0])
     if side.melded_points is not None and side.melded_points < 0:

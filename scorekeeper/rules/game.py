@@ -289,9 +289,8 @@ class Game:
             went_out=sum(1 for result in self.rounds if result.went_out == name),
             buys=self.buys_used(name),
             caught=tuple(
-                len(entry.cards) for result in self.rounds
-                if isinstance(entry := result.results[side], PlayerResult)
-            ),  # fmt: skip
+                len(entry.cards) for result in self.rounds if isinstance(entry := result.results[side], PlayerResult)
+            ),
         )
 
     def money(self, player: str) -> int:
@@ -497,9 +496,7 @@ class Game:
                 p for p in side if p not in entry.hands and p not in entry.hand_points and record.went_out not in side
             ]
             if missing:
-                raise RoundError(
-                    f"enter the cards left in hand for {listed(missing)} (empty is allowed)", missing[0]
-                )
+                raise RoundError(f"enter the cards left in hand for {listed(missing)} (empty is allowed)", missing[0])
         if len(entries) != len(self.setup.sides):
             raise RoundError("one of the sides entered is not a side of this game")
         totals = dict.fromkeys(self.competitors, 0)
@@ -529,8 +526,7 @@ class Game:
         """Each side's score for a hand being entered, side by side, while the hand as a whole may not
         pass its checks yet (the live totals of the form: a side entered in full shows its score)."""
         scored = {
-            side.name: score_as_entered(self.ruleset, side, record.went_out in side.players)
-            for side in record.sides
+            side.name: score_as_entered(self.ruleset, side, record.went_out in side.players) for side in record.sides
         }
         return {name: result for name, result in scored.items() if result is not None}
 

@@ -48,9 +48,7 @@ def game_json(game: Game) -> dict[str, object]:
         "payouts": payout.payouts,
         "left_in_bowl": game.carry_out,
         "money": {name: game.money(name) for name in game.players} if game.finished else {},  # pennies
-        "money_cents": (
-            {name: game.money_cents(name) for name in game.players} if game.finished else {}
-        ),
+        "money_cents": ({name: game.money_cents(name) for name in game.players} if game.finished else {}),
         "problems": [{"entry": entry, "reason": reason} for entry, reason in game.problems],
     }
     if game.ruleset.by_sides:

@@ -43,6 +43,7 @@ class Stage(StrEnum):
         except ValueError:
             raise MeldError(f"stage {text!r} is not one of {', '.join(cls)}") from None
 
+
 RUN_ORDER = len(NATURAL_RANKS)  # 13 ranks, cyclic: a run may go over the top (Q K A 2 3)
 
 
@@ -449,12 +450,17 @@ def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card]
     sets = [r for r in set_readings(onto, rule.wilds, ruleset.wild_rank_sets) if _legal(r)]
     runs = [r for r in run_readings(onto, rule.wilds) if _legal(r)]
     if not sets and not runs:
-        return Verdict(False, [f"the meld on the table {meld_name(None, onto)} is not a legal set or run: "
-                               "it takes no lay-off"])  # fmt: skip
+        return Verdict(
+            False, [f"the meld on the table {meld_name(None, onto)} is not a legal set or run: it takes no lay-off"]
+        )
     for reading in sets:
         if all(card.rank is reading.base or card.rank in rule.wilds for card in cards):
-            after = Reading("set", reading.naturals + sum(c.rank is reading.base for c in cards),
-                            tuple(c for c in combined if c.rank is not reading.base), base=reading.base)  # fmt: skip
+            after = Reading(
+                "set",
+                reading.naturals + sum(c.rank is reading.base for c in cards),
+                tuple(c for c in combined if c.rank is not reading.base),
+                base=reading.base,
+            )
             if _legal(after):
                 return Verdict(True, [], [f"{label(combined)}: {after.describe()}"])
     problems: list[str] = []
@@ -466,8 +472,13 @@ def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card]
     if problems:
         return Verdict(False, [problems[0]])
     kind = f"a set of {sets[0].base.label if sets[0].base else ''}"
-    return Verdict(False, [f"{label(cards)} cannot go onto {kind}: only the same rank, or a wild card while the set "
-                           "keeps no more wilds than naturals"])  # fmt: skip
+    return Verdict(
+        False,
+        [
+            f"{label(cards)} cannot go onto {kind}: only the same rank, or a wild card while the set "
+            "keeps no more wilds than naturals"
+        ],
+    )
 
 
 def _extend_run(
@@ -484,8 +495,9 @@ def _extend_run(
         place = card.rank.value - 1
         if card.suit is suit and place in span and place not in natural_places:
             stand_in = _stand_in(onto, wilds, low, place)
-            return None, (f"{stand_in} stands for {label([card])} in {label(onto)}: a card can only extend the "
-                          "run at its ends")  # fmt: skip
+            return None, (
+                f"{stand_in} stands for {label([card])} in {label(onto)}: a card can only extend the run at its ends"
+            )
         if card.suit is suit and place in span:
             return None, f"{label(onto)} already holds {label([card])}"
     for left in range(len(cards) + 1):
@@ -507,13 +519,18 @@ def _extend_run(
                 else:
                     new_wilds.append(card)
         after = Reading(
-            "run", reading.naturals + len(filled), (*reading.wilds, *new_wilds), suit=suit,
+            "run",
+            reading.naturals + len(filled),
+            (*reading.wilds, *new_wilds),
+            suit=suit,
             low=NATURAL_RANKS[(low - left) % RUN_ORDER],
-        )  # fmt: skip
+        )
         if _legal(after):
             return after, ""
-    return None, (f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end, "
-                  "and no more wilds than naturals")  # fmt: skip
+    return None, (
+        f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end, "
+        "and no more wilds than naturals"
+    )
 
 
 def _stand_in(onto: Sequence[Card], wilds: frozenset[Rank], low: int, place: int) -> str:

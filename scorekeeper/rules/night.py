@@ -86,9 +86,14 @@ def leftovers(games: Sequence[Game]) -> list[Leftover]:
                 found.append(Leftover(source.id, pending.pennies, pending.penny_cents, game.id, f"into game {game.id}"))
             else:
                 found.append(
-                    Leftover(source.id, pending.pennies, pending.penny_cents, None,
-                             f"game {game.id} plays at {game.setup.penny_cents}¢")
-                )  # fmt: skip
+                    Leftover(
+                        source.id,
+                        pending.pennies,
+                        pending.penny_cents,
+                        None,
+                        f"game {game.id} plays at {game.setup.penny_cents}¢",
+                    )
+                )
             waiting = None
         if game.finished and game.carry_out:
             waiting = (game, pending_after(game, NOTHING))

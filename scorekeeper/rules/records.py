@@ -235,7 +235,6 @@ def _most_often(rivals: Mapping[str, Versus], share: Callable[[Versus], Fraction
     return min(met, key=lambda name: (-share(met[name]), -met[name].games, name))
 
 
-
 # --- periods: a season as whole years, whole months and days -----------------------------------------
 
 FIRST_DAY, LAST_DAY = date(1000, 1, 1), date(9998, 12, 31)  # a season is clipped to these

@@ -52,6 +52,8 @@ class Winner(StrEnum):
 
     def worst_of(self, lowest: int | None, highest: int | None) -> int | None:
         return highest if self.lowest_wins else lowest
+
+
 MELD_KINDS = ("set", "run", "book")
 
 

@@ -17,6 +17,13 @@ from .startup import StartUpProblem
 from .web import automatic_backup, get_store, init_app, last_backup
 
 __all__ = [
-    "NotFound", "StaleWrite", "StartUpProblem", "Store", "StoreError",
-    "automatic_backup", "get_store", "init_app", "last_backup",
-]  # fmt: skip
+    "NotFound",
+    "StaleWrite",
+    "StartUpProblem",
+    "Store",
+    "StoreError",
+    "automatic_backup",
+    "get_store",
+    "init_app",
+    "last_backup",
+]

@@ -86,9 +86,11 @@ def dump(store: Store, night_id: int | None = None, game_id: int | None = None) 
         "games": [_game_dump(store, game) for game in games],
     }
 
+
 def _night_dump(night: NightRow) -> dict[str, Any]:
     """What was entered for a night (never its PIN hash or lock state)."""
     return {key: night[key] for key in ("id", "name", "created_at", "closed_at", "money", "notes")}
+
 
 def _game_dump(store: Store, game: GameRow) -> dict[str, Any]:
     return {
@@ -103,6 +105,7 @@ def _game_dump(store: Store, game: GameRow) -> dict[str, Any]:
         "events": store.events(game["id"]),
     }
 
+
 def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
     """Import an export, keeping its ids, in one transaction; refused if any id is taken.
 
@@ -116,9 +119,10 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
     with store.writing():
         for night in nights:
             row = _fields(
-                night, "night",
+                night,
+                "night",
                 {"id": int, "name": str, "created_at": str, "closed_at": (str, None), "notes": (str, None)},
-            )  # fmt: skip
+            )
             row["notes"] = row["notes"] or ""  # exports made before notes have none
             for key in ("created_at", "closed_at"):
                 if row[key] is not None:
@@ -133,12 +137,21 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
             _load_game(store, game)
     return [int(game["id"]) for game in games]
 
+
 def _load_game(store: Store, game: Any) -> None:
     row = _fields(
-        game, "game",
-        {"id": int, "ruleset": str, "created_at": str, "first_dealer": int, "penny_cents": int,
-         "night_id": (int, None), "notes": (str, None)},
-    )  # fmt: skip
+        game,
+        "game",
+        {
+            "id": int,
+            "ruleset": str,
+            "created_at": str,
+            "first_dealer": int,
+            "penny_cents": int,
+            "night_id": (int, None),
+            "notes": (str, None),
+        },
+    )
     row["notes"] = row["notes"] or ""
     where = f"game {row['id']}"
     _check_date(row["created_at"], f"{where}: 'created_at'")
@@ -155,8 +168,10 @@ def _load_game(store: Store, game: Any) -> None:
             "share_token": secrets.token_urlsafe(16),
         }
     )
-    seats = [_fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
-             for seat in _items(game, "players", where)]  # fmt: skip
+    seats = [
+        _fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
+        for seat in _items(game, "players", where)
+    ]
     _check_seats(seats, row, where)
     for player in seats:
         store.table("game_players").insert(

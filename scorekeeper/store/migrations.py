@@ -301,21 +301,40 @@ def m017_player_records(db: Database) -> None:
     results.create_index(["player_id", "day"])
     db.table("player_days").create(
         {
-            "player_id": int, "ruleset": str, "period": str, "games": int, "wins": int, "rounds": int,
-            "points": int, "money": int, "lowest_round": int, "highest_round": int, "went_out": int,
-            "buys": int, "caught": str, "streak_first": int, "streak_last": int, "streak_longest": int,
+            "player_id": int,
+            "ruleset": str,
+            "period": str,
+            "games": int,
+            "wins": int,
+            "rounds": int,
+            "points": int,
+            "money": int,
+            "lowest_round": int,
+            "highest_round": int,
+            "went_out": int,
+            "buys": int,
+            "caught": str,
+            "streak_first": int,
+            "streak_last": int,
+            "streak_longest": int,
         },
         pk=("player_id", "ruleset", "period"),
         foreign_keys=[("player_id", "players", "id")],
-    )  # fmt: skip
+    )
     db.table("player_days").create_index(["ruleset", "period"])
     db.table("pair_days").create(
         {
-            "player_id": int, "other_id": int, "ruleset": str, "period": str,
-            "games": int, "ahead": int, "behind": int, "money": int,
+            "player_id": int,
+            "other_id": int,
+            "ruleset": str,
+            "period": str,
+            "games": int,
+            "ahead": int,
+            "behind": int,
+            "money": int,
         },
         pk=("player_id", "ruleset", "period", "other_id"),  # everyone a player met in a season: one range
-    )  # fmt: skip
+    )
     db.table("stale_results").create({"game_id": int}, pk="game_id")
     db.execute("INSERT INTO stale_results SELECT DISTINCT game_id FROM results")
     db.table("players").add_column("rated", int, not_null_default=1)

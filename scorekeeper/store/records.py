@@ -115,10 +115,20 @@ def _line(row: Sequence[Any]) -> GameLine:
 def _tally_values(tally: Tally) -> list[Any]:
     caught = {str(number): list(pair) for number, pair in sorted(tally.caught.items())}
     return [
-        tally.games, tally.wins, tally.rounds, tally.points, tally.money_cents,
-        tally.lowest_round, tally.highest_round, tally.went_out, tally.buys, json.dumps(caught),
-        tally.streak.first, tally.streak.last, tally.streak.longest,
-    ]  # fmt: skip
+        tally.games,
+        tally.wins,
+        tally.rounds,
+        tally.points,
+        tally.money_cents,
+        tally.lowest_round,
+        tally.highest_round,
+        tally.went_out,
+        tally.buys,
+        json.dumps(caught),
+        tally.streak.first,
+        tally.streak.last,
+        tally.streak.longest,
+    ]
 
 
 def _tally(row: dict[str, Any]) -> Tally:
@@ -191,9 +201,13 @@ def _covering(start: str | None, end: str | None, years: bool = True) -> tuple[s
 
 
 def tallies(
-    store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None,
+    store: Store,
+    player_id: int,
+    ruleset: str = ALL_RULESETS,
+    start: str | None = None,
+    end: str | None = None,
     years: bool = True,
-) -> list[tuple[str, Tally]]:  # fmt: skip
+) -> list[tuple[str, Tally]]:
     """A player's tallies covering a season, oldest first: whole years, months and days (with
     ``years=False`` no year is whole: money by month)."""
     where, params = _covering(start, end, years)
@@ -239,9 +253,13 @@ def rivals(
 
 
 def versus(
-    store: Store, player_id: int, other_id: int, ruleset: str = ALL_RULESETS,
-    start: str | None = None, end: str | None = None,
-) -> Versus:  # fmt: skip
+    store: Store,
+    player_id: int,
+    other_id: int,
+    ruleset: str = ALL_RULESETS,
+    start: str | None = None,
+    end: str | None = None,
+) -> Versus:
     where, params = _covering(start, end)
     row = store.db.execute(
         f"""SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),

@@ -71,9 +71,19 @@ class StaleWrite(StoreError):
 def _result_values(row: ResultRow) -> tuple[int | str | None, ...]:
     """A result row's values in RESULT_COLUMNS order."""
     return (
-        row["seat"], row["rounds"], row["points"], row["won"], row["finished"], row["money"],
-        row["best_round"], row["worst_round"], row["went_out"], row["buys"], row["place"], row["caught"],
-    )  # fmt: skip
+        row["seat"],
+        row["rounds"],
+        row["points"],
+        row["won"],
+        row["finished"],
+        row["money"],
+        row["best_round"],
+        row["worst_round"],
+        row["went_out"],
+        row["buys"],
+        row["place"],
+        row["caught"],
+    )
 
 
 def _new_id(table: Table) -> int:
@@ -410,8 +420,13 @@ class Store:
             self.db.execute("UPDATE nights SET pin_hash = ? WHERE id = ? AND pin_hash IS NULL", [pin_hash, night_id])
 
     def create_night(self, name: str = "", money: MoneyMode = MoneyMode.TABLE) -> int:
-        row = {"name": name, "created_at": now(), "closed_at": None, "money": money.value,
-               "share_token": secrets.token_urlsafe(16)}  # fmt: skip
+        row = {
+            "name": name,
+            "created_at": now(),
+            "closed_at": None,
+            "money": money.value,
+            "share_token": secrets.token_urlsafe(16),
+        }
         with self.writing():
             return _new_id(self.table("nights").insert(row))
 
@@ -457,8 +472,10 @@ class Store:
         return cast(list[NightListRow], rows)
 
     def night_by_share_token(self, token: str) -> NightRow:
-        return cast(NightRow, self._one("SELECT * FROM nights WHERE share_token = ?", [token],
-                                        "there is no night behind that link"))  # fmt: skip
+        return cast(
+            NightRow,
+            self._one("SELECT * FROM nights WHERE share_token = ?", [token], "there is no night behind that link"),
+        )
 
     def night_followed(self, night_id: int, player: str | None) -> tuple[int, int] | None:
         """(game id, shown version) of what a phone following the night shows: the night's latest game
@@ -537,10 +554,16 @@ class Store:
 
     def keep_draft(self, game_id: int, number: int, player: str, cards: str | None, points: int | None) -> None:
         self.table("drafts").upsert(
-            {"game_id": game_id, "round": number, "player": player, "cards": cards, "points": points,
-             "updated_at": now()},
+            {
+                "game_id": game_id,
+                "round": number,
+                "player": player,
+                "cards": cards,
+                "points": points,
+                "updated_at": now(),
+            },
             pk=("game_id", "round", "player"),
-        )  # fmt: skip
+        )
 
     def drafts(self, game_id: int, number: int) -> list[DraftRow]:
         sql = "SELECT player, cards, points, updated_at FROM drafts WHERE game_id = ? AND round = ? ORDER BY player"

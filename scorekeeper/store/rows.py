@@ -154,6 +154,16 @@ class LeaderRow(PlayerTotals):
 
 
 RESULT_COLUMNS = (
-    "seat", "rounds", "points", "won", "finished", "money", "best_round", "worst_round",
-    "went_out", "buys", "place", "caught",
-)  # fmt: skip
+    "seat",
+    "rounds",
+    "points",
+    "won",
+    "finished",
+    "money",
+    "best_round",
+    "worst_round",
+    "went_out",
+    "buys",
+    "place",
+    "caught",
+)

@@ -53,7 +53,7 @@ def test_save_and_buy_double_tapped_record_exactly_one_entry(phone, base_url):
         page.goto(game_url)
         settled(page)
         page.wait_for_timeout(1000)  # as a person would: the page has been there a moment
-        double_tap(page, buy_button(page, 'Cy'), gap)
+        double_tap(page, buy_button(page, "Cy"), gap)
         assert state(page, game_url)["players"][2]["buys_left"] == 10 - count, f"Buy double-tapped {gap} ms apart"
 
 
@@ -135,7 +135,7 @@ def test_undo_from_the_message(phone, base_url):
     game_url = new_game(page, base_url, NAMES)
     settled(page)
     with page.expect_navigation():
-        buy_button(page, 'Bob').tap()
+        buy_button(page, "Bob").tap()
     expect(page.locator(".undo-offer")).to_contain_text("Undo Bob’s buy")
     shot(page, "entries-undo-offer-buy")
     with page.expect_navigation():

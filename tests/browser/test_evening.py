@@ -36,8 +36,9 @@ def play_out(page, base_url, game_id: int) -> dict:
         if game["finished"]:
             return game
         caught = {name: ("K 5" if name == players[1] else "") for name in players[1:]}
-        answer = page.request.post(f"{base_url}/api/games/{game_id}/rounds", data={"went_out": players[0],
-                                                                                   "caught": caught})  # fmt: skip
+        answer = page.request.post(
+            f"{base_url}/api/games/{game_id}/rounds", data={"went_out": players[0], "caught": caught}
+        )
         assert answer.status == 201, answer.text()
 
 
@@ -121,8 +122,9 @@ def test_phones_and_the_tablet_follow_a_four_game_night_from_one_link(evening, b
     expect(cy.locator("#live h1").first).to_contain_text("Ten Card Rummy")
     play_out(keeper, base_url, third)
     for page in (bob, cy, tablet):
-        expect(page.locator("#live .game-over, #live .tv-progress").first).to_contain_text("Game over",
-                                                                                             timeout=FOLLOW_MS)
+        expect(page.locator("#live .game-over, #live .tv-progress").first).to_contain_text(
+            "Game over", timeout=FOLLOW_MS
+        )
 
     # Game 4: Bob sits out. Cy's phone and the tablet go on to it; Bob's phone stays on his last game.
     body = {"ruleset": "ten-pennies", "night": night_id, "players": ["Ann", "Cy", "Di"]}

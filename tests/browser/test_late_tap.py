@@ -21,16 +21,18 @@ OFFSETS = [-300, 0, 150, 400, 900, None]
 
 @pytest.fixture
 def phones(browser):
-    contexts = [browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-                for _ in range(2)]  # fmt: skip
+    contexts = [
+        browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True) for _ in range(2)
+    ]
     yield tuple(context.new_page() for context in contexts)
     for context in contexts:
         context.close()
 
 
 def new_game(keeper, base_url) -> tuple[int, str]:
-    answer = keeper.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": NAMES,
-                                                              "first_dealer": "Ann"})  # fmt: skip
+    answer = keeper.request.post(
+        f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": NAMES, "first_dealer": "Ann"}
+    )
     gid = answer.json()["id"]
     token = keeper.request.get(f"{base_url}/games/{gid}").text().split("/live/")[1].split('"')[0]
     return gid, token
@@ -47,9 +49,7 @@ def tap(page, card: str) -> None:
 
 def shows_round(page, number: int) -> None:
     """Wait for the live view to show round ``number`` (it polls every 2 s)."""
-    page.wait_for_function(
-        "(n) => document.querySelector('#live .live-round').dataset.round === String(n)", arg=number
-    )
+    page.wait_for_function("(n) => document.querySelector('#live .live-round').dataset.round === String(n)", arg=number)
 
 
 def shown_round(page) -> str:

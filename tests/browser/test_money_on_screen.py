@@ -17,8 +17,13 @@ def post(page, base_url, path, body):
 
 
 def play(page, base_url, night, penny_cents, rounds):
-    body = {"ruleset": "ten-pennies", "players": FOUR, "night": night, "penny_cents": penny_cents,
-            "first_dealer": "Ama"}  # fmt: skip
+    body = {
+        "ruleset": "ten-pennies",
+        "players": FOUR,
+        "night": night,
+        "penny_cents": penny_cents,
+        "first_dealer": "Ama",
+    }
     gid = post(page, base_url, "/api/games", body)["id"]
     for went_out, caught in rounds:
         post(page, base_url, f"/api/games/{gid}/rounds", {"went_out": went_out, "caught": caught})
@@ -27,8 +32,10 @@ def play(page, base_url, night, penny_cents, rounds):
 
 def nets_on_screen(page) -> dict[str, str]:
     rows = page.locator("table.money tbody tr")
-    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").first.inner_text()
-            for i in range(rows.count())}  # fmt: skip
+    return {
+        rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").first.inner_text()
+        for i in range(rows.count())
+    }
 
 
 def owed_on_screen(page) -> list[str]:
@@ -39,16 +46,25 @@ def owed_on_screen(page) -> list[str]:
 def test_a_mixed_night_on_paper_read_off_a_phone(phone, base_url):
     night = post(phone, base_url, "/api/nights", {"name": "Mixed", "money": "paper"})["id"]
     # 5¢: Ama goes out every round, Bea (K) 7 pennies, Cal (3 in round 1) 1, Eli (5 5) 14: Ama takes 22 = $1.10.
-    five = play(phone, base_url, night, 5,
-                [("Ama", {"Bea": "K", "Cal": "3" if n == 0 else "", "Eli": "5 5"}) for n in range(7)])  # fmt: skip
+    five = play(
+        phone, base_url, night, 5, [("Ama", {"Bea": "K", "Cal": "3" if n == 0 else "", "Eli": "5 5"}) for n in range(7)]
+    )
     # 1¢: Bea goes out every round, Ama (5) and Cal (K) 7 pennies each, Eli (4 in round 1) 1: Bea takes 15¢.
-    one = play(phone, base_url, night, 1,
-               [("Bea", B_ROUND_1 if n == 0 else {"Ama": "5", "Cal": "K", "Eli": ""}) for n in range(7)])  # fmt: skip
+    one = play(
+        phone,
+        base_url,
+        night,
+        1,
+        [("Bea", B_ROUND_1 if n == 0 else {"Ama": "5", "Cal": "K", "Eli": ""}) for n in range(7)],
+    )
     phone.goto(f"{base_url}/nights/{night}")
     settled(phone)
     assert nets_on_screen(phone) == {"Ama": "+$1.03", "Bea": "−$0.20", "Cal": "−$0.12", "Eli": "−$0.71"}
-    assert sorted(owed_on_screen(phone)) == ["Bea pays Ama $0.20 Mark", "Cal pays Ama $0.12 Mark",
-                                             "Eli pays Ama $0.71 Mark"]  # fmt: skip
+    assert sorted(owed_on_screen(phone)) == [
+        "Bea pays Ama $0.20 Mark",
+        "Cal pays Ama $0.12 Mark",
+        "Eli pays Ama $0.71 Mark",
+    ]
     for _ in range(3):  # the scorekeeper taps Mark paid as each payment is handed over
         with phone.expect_navigation():
             phone.locator("ul.settle:not(.made) button", has_text="Mark paid").first.tap()

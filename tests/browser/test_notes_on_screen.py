@@ -27,8 +27,9 @@ def test_a_note_reaches_every_screen_of_the_table(browser, base_url):
     keeper = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = keeper.new_page()
     night = page.request.post(f"{base_url}/api/nights", data={"name": "Fri"}).json()["id"]
-    game = page.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": PLAYERS,
-                                                             "night": night}).json()["id"]  # fmt: skip
+    game = page.request.post(
+        f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": PLAYERS, "night": night}
+    ).json()["id"]
     page.goto(f"{base_url}/games/{game}")
     share = page.locator(".share-link a").get_attribute("href")
     watcher = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)

@@ -23,8 +23,12 @@ def step_up(fieldset, label: str, times: int = 1) -> None:
 def test_a_hand_entered_with_pile_points_shows_each_side_total_before_save(browser, base_url):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
-    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS,
-            "first_dealer": "Ann"}  # fmt: skip
+    body = {
+        "ruleset": "pennies-from-heaven",
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "teams": TEAMS,
+        "first_dealer": "Ann",
+    }
     answer = page.request.post(f"{base_url}/api/games", data=body)
     assert answer.status == 201
     game_url = f"{base_url}/games/{answer.json()['id']}"

@@ -10,16 +10,46 @@ NAMES = ["Ann", "Bartholomew", "Cy", "D'Arcy", "Evangeline", "Flo", "Gus", "Hal 
 # Three rounds, written out: who went out and each other player's cards (Ten Pennies card points:
 # 3–9 = 5, 10–K = 10, 2 and A = 20, joker = 50).
 ROUNDS = [
-    ("Ann", {"Bartholomew": "K K", "Cy": "JKR", "D'Arcy": "5", "Evangeline": "", "Flo": "A 2",
-             "Gus": "9", "Hal O'Brien": "10 J Q"}),
-    ("Cy", {"Ann": "5 5", "Bartholomew": "", "D'Arcy": "K", "Evangeline": "2", "Flo": "",
-            "Gus": "3 4", "Hal O'Brien": "JKR JKR"}),
-    ("Gus", {"Ann": "", "Bartholomew": "Q", "Cy": "A", "D'Arcy": "", "Evangeline": "7 7",
-             "Flo": "J", "Hal O'Brien": ""}),
-]  # fmt: skip
+    (
+        "Ann",
+        {
+            "Bartholomew": "K K",
+            "Cy": "JKR",
+            "D'Arcy": "5",
+            "Evangeline": "",
+            "Flo": "A 2",
+            "Gus": "9",
+            "Hal O'Brien": "10 J Q",
+        },
+    ),
+    (
+        "Cy",
+        {
+            "Ann": "5 5",
+            "Bartholomew": "",
+            "D'Arcy": "K",
+            "Evangeline": "2",
+            "Flo": "",
+            "Gus": "3 4",
+            "Hal O'Brien": "JKR JKR",
+        },
+    ),
+    (
+        "Gus",
+        {"Ann": "", "Bartholomew": "Q", "Cy": "A", "D'Arcy": "", "Evangeline": "7 7", "Flo": "J", "Hal O'Brien": ""},
+    ),
+]
 # Totals after the three rounds, added up by hand from the card points above.
-TOTALS = {"Ann": 10, "Bartholomew": 30, "Cy": 70, "D'Arcy": 15, "Evangeline": 30, "Flo": 50, "Gus": 15,
-          "Hal O'Brien": 130}  # fmt: skip
+TOTALS = {
+    "Ann": 10,
+    "Bartholomew": 30,
+    "Cy": 70,
+    "D'Arcy": 15,
+    "Evangeline": 30,
+    "Flo": 50,
+    "Gus": 15,
+    "Hal O'Brien": 130,
+}
 LANDSCAPE_TABLET = {"width": 1180, "height": 820}
 
 

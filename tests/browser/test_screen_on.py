@@ -52,8 +52,9 @@ def test_the_table_view_keeps_the_screen_on_over_plain_http_after_one_tap(home_n
     page = context.new_page()
     # The game is started through the loopback address (Playwright's own requests do not go through
     # Chromium's resolver); the phone then opens it by its home-network name.
-    answer = page.request.post(f"{local}/api/games", data={"ruleset": "ten-pennies", "players": ["Ann", "Bob", "Cy"],
-                                                          "first_dealer": "Ann"})  # fmt: skip
+    answer = page.request.post(
+        f"{local}/api/games", data={"ruleset": "ten-pennies", "players": ["Ann", "Bob", "Cy"], "first_dealer": "Ann"}
+    )
     assert answer.status == 201, answer.text()
     page.goto(f"{base}/games/{answer.json()['id']}/table")
     settled(page)
@@ -92,8 +93,9 @@ def test_where_the_wake_lock_exists_it_is_used(browser, base_url):
     """On localhost (a secure context) the Wake Lock API exists: the switch says so and no video plays."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
-    answer = page.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": ["Ann", "Bob"],
-                                                              "first_dealer": "Ann"})  # fmt: skip
+    answer = page.request.post(
+        f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": ["Ann", "Bob"], "first_dealer": "Ann"}
+    )
     page.goto(f"{base_url}/games/{answer.json()['id']}/table")
     settled(page)
     assert page.evaluate("isSecureContext && 'wakeLock' in navigator") is True
@@ -152,8 +154,9 @@ def test_players_enter_their_own_hands_and_the_scorekeeper_saves_in_two_taps(bro
     scorekeeper = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     bob = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     keeper_page, bob_page = scorekeeper.new_page(), bob.new_page()
-    gid = keeper_page.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": EIGHT,
-                                                                  "first_dealer": "Ann"}).json()["id"]  # fmt: skip
+    gid = keeper_page.request.post(
+        f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": EIGHT, "first_dealer": "Ann"}
+    ).json()["id"]
     keeper_page.goto(f"{base_url}/games/{gid}/rounds/new")
     settled(keeper_page)
     game_page = keeper_page.request.get(f"{base_url}/games/{gid}").text()

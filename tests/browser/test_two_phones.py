@@ -24,16 +24,18 @@ def second_phone(browser):
 def two_phones(browser, request):
     """Phones A and B side by side at a width of the table's phones: 320, 360 and 390 px."""
     viewport = {"width": request.param, "height": 740}
-    contexts = [browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True)
-                for _ in range(2)]  # fmt: skip
+    contexts = [
+        browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True) for _ in range(2)
+    ]
     yield tuple(context.new_page() for context in contexts)
     for context in contexts:
         context.close()
 
 
 def start(page, base_url) -> int:
-    answer = page.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": NAMES,
-                                                            "first_dealer": "Ann"})  # fmt: skip
+    answer = page.request.post(
+        f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": NAMES, "first_dealer": "Ann"}
+    )
     assert answer.ok
     return answer.json()["id"]
 
@@ -61,7 +63,7 @@ def test_a_buy_on_another_phone_while_a_round_is_entered_is_said_and_one_more_ta
     settled(second_phone)
     second_phone.wait_for_timeout(1000)  # the page's guard against a double tap lets go after 0.9 s
     with second_phone.expect_navigation():
-        buy_button(second_phone, 'Cy').tap()
+        buy_button(second_phone, "Cy").tap()
     assert state(phone, base_url, gid)["players"][2]["buys_left"] == 9
     with phone.expect_navigation():
         phone.locator("button.save").tap()
@@ -131,7 +133,7 @@ def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, wi
     game_url = f"{base_url}/games/{gid}"
     page.goto(game_url)
     settled(page)
-    first = buy_button(page, 'Ann')
+    first = buy_button(page, "Ann")
     with page.expect_navigation():
         first.tap()  # no wait: the first tap on a page someone is reading counts at once
     expected = {"Ann": 1, "Bob": 0, "Cy": 0, "Di": 0}

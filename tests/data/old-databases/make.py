@@ -69,17 +69,27 @@ def main(out: Path) -> None:
     assert corrected.status_code == 200, corrected.get_json()
     games.append(rid)
     states = [client.get(f"/api/games/{game}").get_json() for game in games]
-    said = [{"id": g["id"], "ruleset": g["ruleset"], "rounds": len(g["rounds"]),
-             "points": {p["name"]: p["points"] for p in g["players"]},
-             "pennies_paid": {p["name"]: p["pennies_paid"] for p in g["players"]},
-             "buys_left": {p["name"]: p["buys_left"] for p in g["players"]}, "winners": g["winners"],
-             "finished": g["finished"], "money": g["money"]} for g in states]  # fmt: skip
+    said = [
+        {
+            "id": g["id"],
+            "ruleset": g["ruleset"],
+            "rounds": len(g["rounds"]),
+            "points": {p["name"]: p["points"] for p in g["players"]},
+            "pennies_paid": {p["name"]: p["pennies_paid"] for p in g["players"]},
+            "buys_left": {p["name"]: p["buys_left"] for p in g["players"]},
+            "winners": g["winners"],
+            "finished": g["finished"],
+            "money": g["money"],
+        }
+        for g in states
+    ]
     report = client.get(f"/api/nights/{night_id}").get_json() if night_id else None
     out.with_suffix(".sqlite").unlink(missing_ok=True)
     with sqlite3.connect(database) as source, sqlite3.connect(out.with_suffix(".sqlite")) as copy:
         source.backup(copy)  # whole, with whatever the write-ahead log still holds
-    out.with_suffix(".json").write_text(json.dumps({"night": night_id, "games": said, "night_report": report},
-                                                   indent=1) + "\n")
+    out.with_suffix(".json").write_text(
+        json.dumps({"night": night_id, "games": said, "night_report": report}, indent=1) + "\n"
+    )
     print(f"{out.with_suffix('.sqlite')}: {len(said)} games")
 
 
