@@ -7,6 +7,8 @@ from typing import TypedDict
 
 from .rules.cards import format_hand
 from .rules.game import Buy, Event, Game, HandRecord, RoundRecord, Void
+from .rules.scoring import next_buy_penalty
+from .rules.wording import ordinal, plural
 
 
 class HistoryEntry(TypedDict):
@@ -108,3 +110,17 @@ def describe_events(game: Game, times: Mapping[int, str] | None = None) -> list[
             }
         )
     return entries
+
+
+def bought(game: Game, buy: Buy) -> str:
+    """What a buy just made did, in table words: the buys left of the player's stack, or, where buys
+    cost points (Ten Card Rummy past its free buys), which buy of the round it was and what it costs."""
+    name = buy.player
+    count = game.buys_in_round(buy.round)[name]
+    penalty = next_buy_penalty(game.ruleset, count - 1)
+    if penalty:
+        return f"{name} bought the discard — the {ordinal(count)} buy this round: +{penalty} points"
+    left = game.buys_left(name)
+    if left is not None:
+        return f"{name} bought the discard — {plural(left, 'buy')} left"
+    return f"{name} bought the discard — the {ordinal(count)} buy this round"

@@ -294,3 +294,11 @@ def test_the_meld_checker_states_each_game_s_own_wild_rule(client):
     assert "Does this hand make the contract?" not in pfh  # Pennies From Heaven has no contract to search for
     tp = client.get("/melds?ruleset=ten-pennies&round=1").text
     assert "at most 1 wild per set" in tp and "Does this hand make the contract?" in tp
+
+
+def test_the_checker_answers_the_question_asked(client):
+    """Issue 40: "Does this hand make the contract?" is answered in those words, not "Legal"."""
+    asked = "/melds?ruleset=ten-pennies&round=1&stage=hand&melds-0="
+    assert "✔ Makes the contract" in client.get(asked + "7+7+7+K+K+2").text
+    assert "✘ Does not make the contract" in client.get(asked + "7+7+K+Q+J+9").text
+    assert "✔ Legal" in client.get("/melds?ruleset=ten-pennies&round=1&stage=meld&melds-0=7+7+7").text

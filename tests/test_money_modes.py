@@ -237,3 +237,30 @@ def test_a_paper_night_shows_each_players_paid_and_received_and_the_cents_in_the
     for row in ["Ann +$0.10 $0.00 $0.10", "Bob +$0.10 $0.00 $0.10", "Cy −$0.07 $0.07 $0.00", "Di −$0.14 $0.13 $0.00"]:
         assert row in text
     assert "✔ Every cent accounted for: the nets add up to −$0.01, and $0.01 is still in a bowl." in text
+
+
+def test_an_amount_left_in_a_bowl_is_said_as_one_amount(api, client):
+    """Issue 40: "$0.05 are still in a bowl" read as five coins; an amount of money is one thing."""
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "first_dealer": "Ann", "penny_cents": 5}
+    gid = api.call("POST", "/api/games", body, 201)["id"]
+    for number in range(7):  # Ann and Bob tie on 0; 21 pennies, 10 each, 1 (5¢) left in the bowl
+        out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
+        api.round(gid, out, {other: "", "Cy": "5", "Di": "5 5"})
+    text = words(client.get(f"/nights/{night}").text)
+    assert "and $0.05 is still in a bowl." in text and "$0.05 stays in a bowl." in text
+    assert " are still in a bowl" not in text
+
+
+def test_nets_that_moved_since_a_payment_are_said_as_news_not_as_an_error(api, client):
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    first = tie_game(api, night)
+    mark(client, night, "Di", "Ann", 10)
+    api.call(
+        "PUT",
+        f"/api/games/{first['id']}/rounds/7",
+        {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5", "Di": "5 5 5"}},
+    )
+    page = client.get(f"/nights/{night}").text
+    line = re.search(r'<p class="([^"]+)" role="(\w+)">Since the last payment was marked paid', page)
+    assert line and line.groups() == ("flash moved", "status")

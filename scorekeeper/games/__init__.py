@@ -18,11 +18,10 @@ from ..commands.nights import LockAgain
 from ..drafts import correction_requests
 from ..exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..forms import NotesForm, choices, send_notes
-from ..history import describe_event, describe_events, entry_name, find_entry
-from ..rules.game import Game, HandRecord, Void
+from ..history import bought, describe_event, describe_events, entry_name, find_entry
+from ..rules.game import Buy, Game, HandRecord, Void
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
-from ..rules.wording import plural
 from ..sharing import game_link, night_link, qr_svg
 from ..store import NotFound, StaleWrite, exchange, get_store, last_backup
 from ..unlocking import unlock_page
@@ -269,9 +268,9 @@ def buy(game_id: int) -> ResponseReturnValue:
     if after is None:
         flash("That buy was already saved (the button was tapped twice): nothing more was recorded.", "ok")
         return back_to_game()
-    name = after.player_named(player)
-    left = after.buys_left(name)
-    flash(f"{name} bought the discard" + (f" — {plural(left, 'buy')} left" if left is not None else ""), "ok")
+    made = after.events[-1]
+    assert isinstance(made, Buy)  # the entry this command just made
+    flash(bought(after, made), "ok")
     offer_undo(after)
     return back_to_game()
 

@@ -51,5 +51,6 @@ def checker() -> ResponseReturnValue:
         error=error,
         ruleset=ruleset,
         rule=round_rule(ruleset, form.round.data),
+        answer=Stage(form.stage.data).answer(verdict.valid) if verdict else None,
     )
     return page, 400 if error or form.errors else 200

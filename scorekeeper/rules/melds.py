@@ -36,6 +36,12 @@ class Stage(StrEnum):
             Stage.HAND: "Does this hand make the contract?",
         }[self]
 
+    def answer(self, valid: bool) -> str:
+        """The verdict as it answers this question: a hand makes the contract or not; a meld is legal or not."""
+        if self is Stage.HAND:
+            return "✔ Makes the contract" if valid else "✘ Does not make the contract"
+        return "✔ Legal" if valid else "✘ Not legal"
+
     @classmethod
     def parse(cls, text: str) -> Stage:
         try:

@@ -288,6 +288,8 @@ function roundForm() {
   const pad = tapPad(form, (row) => row.dataset.player !== outName(), () => { edited = true; schedulePreview(); draft.save(); });
   takeLineToChecker(pad, "hand");
   const markOut = () => {
+    const hint = form.querySelector(".preview-hint");
+    if (hint) hint.hidden = Boolean(outName());
     pad.rows.forEach((row) => {
       const isOut = row.dataset.player === outName();
       row.classList.toggle("is-out", isOut);
@@ -305,9 +307,11 @@ function roundForm() {
     pad.rows.filter((row) => row.dataset.player !== outName())
       .forEach((row) => { caught[row.dataset.player] = pad.inputOf(row).value; });
     const body = { went_out: outName(), caught, round: Number(form.dataset.round) };
+    // Nothing is wrong before anyone is marked out: the next step is said as a hint, not an error.
+    const hint = form.querySelector(".preview-hint");
+    if (hint) hint.hidden = Boolean(body.went_out);
     if (!body.went_out) {
-      error.hidden = false;
-      error.textContent = "Tap who went out.";
+      error.hidden = true;
       pad.rows.forEach((row) => { row.querySelector(".live").textContent = ""; });
       return;
     }

@@ -210,3 +210,15 @@ def test_a_second_buy_tapped_as_the_page_comes_back_is_said_and_one_more_tap_rec
         buy_button(page, "Cy").tap()
     come_to_rest(page)
     assert state(page, game_url)["players"][2]["buys_left"] == 8
+
+
+def test_an_empty_round_form_hints_the_next_step_and_shows_no_error(phone, base_url):
+    """Issue 40: "Tap who went out." stood in red on a form where nothing was wrong yet."""
+    page = phone
+    game_url = new_game(page, base_url, NAMES)
+    page.goto(f"{game_url}/rounds/new")
+    come_to_rest(page)
+    expect(page.locator(".preview-hint")).to_be_visible()
+    expect(page.locator(".preview-error")).to_be_hidden()
+    page.locator('.went-out label:has-text("Ann")').tap()
+    expect(page.locator(".preview-hint")).to_be_hidden()
