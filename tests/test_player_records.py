@@ -5,6 +5,7 @@ player written "ann" as well as "Ann". Every figure below is worked from the rul
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import date, timedelta
 from fractions import Fraction
@@ -271,9 +272,11 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 @pytest.fixture(autouse=True)
 def utc(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game's day is taken in the server's time zone: the history's days are worked in UTC."""
+    """A game's day is taken in the server's time zone: the history's days are worked in UTC; and
+    "today" is the end of November 2026, so the months of a season without an end never age."""
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
+    monkeypatch.setattr("scorekeeper.players.records.today", lambda: date(2026, 11, 30))
 
 
 def imported(folder: Path, data: dict[str, Any], **config: Any) -> Api:
@@ -507,3 +510,29 @@ def test_tallies_added_keep_the_lowest_and_highest_round(first, later, lowest, h
 
     total = Tally(lowest_round=first[0], highest_round=first[1]) + Tally(lowest_round=later[0], highest_round=later[1])
     assert (total.lowest_round, total.highest_round) == (lowest, highest)
+
+
+def test_the_player_page_lists_a_game_on_the_day_it_counts_under_its_rulesets_name(
+    api_of_history: Api, history: dict[str, Any]
+):
+    """Issue 39/40: G3 was begun after midnight UTC in a night that began on 31 October: the record
+    counts it on the 31st, and so does the list (it showed the 1st, from the UTC timestamp); a
+    ruleset is named as the table names it, and a game played for no money shows no "$0.00"."""
+    ann = ids(api_of_history)["Ann"]
+    page = api_of_history.client.get(f"/players/{ann}").text
+    g3, g4 = history["games"][2], history["games"][3]
+    assert re.search(rf"<strong>Game {g3}</strong></a> · Ten Pennies · 2026-10-31\s", page)
+    listed = re.search(rf"<strong>Game {g4}</strong></a> · Ten Card Rummy · 2026-11-15[^<]*", page)
+    assert listed and "$" not in listed.group(0)
+
+
+def test_the_months_shown_are_the_seasons_last_24_ending_at_its_end(tmp_path: Path, history: dict[str, Any]):
+    """The README: money "by month for the last 24 months of the season". A season to the end of 2026:
+    January 2025 to December 2026, though Ann last played in November (a game of December 2024 falls
+    out; it was shown, as the 24 months ended at her last game)."""
+    data = {**history["data"], "games": [dict(game) for game in history["data"]["games"]]}
+    data["games"][0]["created_at"] = "2024-12-10T12:00:00+00:00"  # G1: Ann +14
+    api = imported(tmp_path / "house", data)
+    ann = api.call("GET", f"/api/players/{ids(api)['Ann']}?from=2024-01-01&to=2026-12-31")
+    assert [month["month"] for month in ann["money_by_month"]] == ["2026-09", "2026-10", "2026-11"]
+    assert ann["money_by_year"] == [{"year": "2024", "money_cents": 14}, {"year": "2026", "money_cents": 1}]

@@ -164,14 +164,18 @@ def hardest_round(tally: Tally, ruleset: Ruleset | None) -> dict[str, Any] | Non
 MONTHS_SHOWN = 24
 
 
+def today() -> date:
+    """The server's date: where a season without an end ends (tests set it, so no figure ages)."""
+    return date.today()
+
+
 def money_by_month(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:
-    """Money won or lost month by month (cents): the season's last MONTHS_SHOWN months played, so
-    a page of twenty years reads two years of months (and every year)."""
-    last = stored.last_day_played(store, player_id, season.ruleset, season.end)
-    if last is None:
-        return []
-    start = max(season.start or "", months_back(last, MONTHS_SHOWN - 1))
-    return by_period(stored.money(store, player_id, season.ruleset, start, last, years=False), MONTH)
+    """Money won or lost month by month (cents) over the season's last MONTHS_SHOWN months, ending at
+    the season's end (all time: this month), so a page of twenty years reads two years of months
+    (and every year)."""
+    end = season.end or today().isoformat()
+    start = max(season.start or "", months_back(end, MONTHS_SHOWN - 1))
+    return by_period(stored.money(store, player_id, season.ruleset, start, end, years=False), MONTH)
 
 
 def money_by_year(store: Store, player_id: int, season: Season) -> list[tuple[str, int]]:

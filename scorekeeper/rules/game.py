@@ -214,9 +214,6 @@ class Game:
         """Penalty points a further buy by `player` in round `number` would cost."""
         return next_buy_penalty(self.ruleset, self.buys_in_round(number)[player])
 
-    def buy_events(self) -> list[Buy]:
-        return sorted(self._state.buys.values(), key=lambda buy: buy.id)
-
     def buys_used(self, player: str) -> int:
         return self._state.by_player[player]
 

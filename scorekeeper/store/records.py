@@ -231,14 +231,6 @@ def money(
     return sorted((str(period)[1:], int(cents)) for period, cents in rows)
 
 
-def last_day_played(store: Store, player_id: int, ruleset: str, end: str | None) -> str | None:
-    found = store.db.execute(
-        "SELECT max(period) FROM player_days WHERE player_id = ? AND ruleset = ? AND period BETWEEN 'D' AND ?",
-        [player_id, ruleset, key(end or LAST_DAY.isoformat())],
-    ).fetchone()
-    return None if found[0] is None else str(found[0])[1:]
-
-
 def rivals(
     store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
 ) -> dict[int, Versus]:

@@ -120,6 +120,7 @@ class HistoryRow(ResultRow):
     player_id: int
     ruleset: str
     created_at: str
+    day: str | None  # the day the game counts on: its night's, else its own, in the server's time zone
     night_id: int | None
     name: str
 
