@@ -641,6 +641,7 @@ function myHand() {
       return;
     }
     acknowledged = null;
+    form.open = true;  // a refusal is never folded away out of sight
     error.hidden = false;
     error.textContent = data.error;
     const saved = / was saved already/.test(data.error || "");

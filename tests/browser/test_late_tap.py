@@ -110,6 +110,7 @@ def test_a_late_tap_is_never_filed_in_the_next_round(phones, base_url):
             cy.goto(f"{base_url}/live/{token}")
             settled(cy)
             cy.select_option('.my-hand select[name="me"]', "Cy")
+            cy.locator(".my-hand-fold summary").click()  # the pad opens when the round ends
         offset = OFFSETS[trial % len(OFFSETS)]
         outcome = play_trial(cy, keeper, base_url, gid, number, offset)
         outcomes.append(outcome)
@@ -134,6 +135,7 @@ def test_a_kept_late_hand_goes_as_a_correction_request_and_the_scorekeeper_is_of
     cy.goto(f"{base_url}/live/{token}")
     settled(cy)
     cy.select_option('.my-hand select[name="me"]', "Cy")
+    cy.locator(".my-hand-fold summary").click()  # the pad opens when the round ends
     assert play_trial(cy, keeper, base_url, gid, 1, -300) == "kept"
     cy.locator(".send-correction").tap()
     expect(cy.locator(".my-hand-status")).to_have_text(

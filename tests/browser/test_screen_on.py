@@ -164,6 +164,8 @@ def test_players_enter_their_own_hands_and_the_scorekeeper_saves_in_two_taps(bro
     bob_page.goto(f"{base_url}/live/{token}")
     settled(bob_page)
     bob_page.select_option('.my-hand select[name="me"]', "Bob")
+    expect(bob_page.locator("#my-cards")).not_to_be_visible()  # the live view opens on the standings
+    bob_page.locator(".my-hand-fold summary").click()  # the round has ended: Bob opens his pad
     for card in ("K", "7"):
         bob_page.locator(f'.my-hand .tap[data-card="{card}"]').tap()
     expect(bob_page.locator(".my-hand-status")).to_have_text("Sent to the scorekeeper for round 1: 15 points · 2 p.")
