@@ -41,7 +41,8 @@ def test_a_player_named_the_bowl_settles_beside_the_bowl(api: Api, client):
     ]
     page = client.get(f"/nights/{night}")
     assert page.status_code == 200
-    assert "<strong>Di</strong> pays <strong>the bowl</strong> $0.01" in page.text
+    assert "<strong>Di</strong> puts $0.01 into the bowl" in page.text  # the real bowl, said as what it is
+    assert "<strong>Di</strong> pays <strong>the bowl</strong> $0.03" in page.text  # the player "the bowl"
 
 
 def test_payments_to_the_player_and_to_the_bowl_are_kept_apart(api: Api, client):

@@ -264,3 +264,14 @@ def test_nets_that_moved_since_a_payment_are_said_as_news_not_as_an_error(api, c
     page = client.get(f"/nights/{night}").text
     line = re.search(r'<p class="([^"]+)" role="(\w+)">Since the last payment was marked paid', page)
     assert line and line.groups() == ("flash moved", "status")
+
+
+def test_a_leftover_is_said_in_one_sentence_and_a_penny_for_the_bowl_goes_into_it(api, client):
+    """Issue 40: "left in its bowl by the tie: stays in game 1's bowl: …" (two colons), and "Di pays the
+    bowl" with nobody named to hold it."""
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    tie_game(api, night)
+    text = words(client.get(f"/nights/{night}").text)
+    assert "1 penny ($0.01) left in its bowl by the tie stays there: no later game plays for a bowl." in text
+    assert "Di puts $0.01 into the bowl (a tie's odd pennies: they stay in the bowl, with whoever keeps it)" in text
+    assert "pays the bowl" not in text
