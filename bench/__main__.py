@@ -256,10 +256,10 @@ def filled_against_blank(client: Any, game_id: int) -> Row:
 def pdf_benchmarks(rows: list[Row]) -> None:
     from pypdf import PdfReader
 
+    from scorekeeper.loading import load_game
     from scorekeeper.printing import render_scorepad
     from scorekeeper.printing.render import html_to_pdf
     from scorekeeper.store import get_store
-    from scorekeeper.table import load_game
 
     with tempfile.TemporaryDirectory() as folder:
         app = make_app(Path(folder), TESTING=False)
@@ -453,8 +453,9 @@ def game_date(gid: int) -> str:
 def build_history(path: str, games: int) -> tuple[int, int]:
     """``games`` finished 4-player games among 24 players, written as an import (ids kept), ten a
     night, one night a week (players' records are kept by day, month and year: the years count)."""
+    from scorekeeper.commands.derived import result_rows
+    from scorekeeper.loading import load_game
     from scorekeeper.store import Store, exchange, records
-    from scorekeeper.table import load_game, result_rows
 
     app = make_app(Path(path).parent, DATABASE=path, TESTING=False)
     store = Store(path)

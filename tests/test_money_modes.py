@@ -263,7 +263,7 @@ def test_nets_that_moved_since_a_payment_are_said_as_news_not_as_an_error(api, c
     )
     page = client.get(f"/nights/{night}").text
     line = re.search(r'<p class="([^"]+)" role="(\w+)">Since the last payment was marked paid', page)
-    assert line and line.groups() == ("flash moved", "status")
+    assert line and line.groups() == ("flash nets-moved", "status")
 
 
 def test_a_leftover_is_said_in_one_sentence_and_a_penny_for_the_bowl_goes_into_it(api, client):

@@ -17,7 +17,14 @@ function keepAwake() {
   let video = null;
   const say = (on, how) => {
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? `Screen stays on · ${how}` : "Keep this screen on";
+    // How it holds the screen is a detail a phone's narrow top bar leaves out (app.css: .how).
+    button.textContent = on ? "Screen stays on" : "Keep this screen on";
+    if (on) {
+      const detail = document.createElement("span");
+      detail.className = "how";
+      detail.textContent = ` · ${how}`;
+      button.appendChild(detail);
+    }
     button.title = on ? "Tap to let the screen sleep again" : "Tap to keep the screen on while this page is open";
   };
   const remember = (on) => { try { localStorage.setItem(SCREEN_KEY, on ? "on" : "off"); } catch (e) { /* kept for this page only */ } };
@@ -118,6 +125,7 @@ function settleButtons() {
 
 function sayHeld(button) {
   const place = button.closest("li, p, form") || button.parentElement;
+  place.classList.add("holds-note");  // the note floats just above the button: nothing moves under the thumb
   let note = place.querySelector(".held-note");
   if (!note) {
     note = document.createElement("span");

@@ -279,7 +279,7 @@ def test_check_melds_takes_the_hand_typed_so_far(phone, base_url):
     settled(phone)
     assert phone.locator('input[name="melds-0"]').input_value() == "9 9 9 4 4 4"  # Cy's line, the one chosen
     assert phone.locator('select[name="stage"]').input_value() == "hand"
-    expect(phone.locator(".verdict")).to_contain_text("Legal")  # round 1: two sets of three
+    expect(phone.locator(".verdict")).to_contain_text("Makes the contract")  # round 1: two sets of three
     shot(phone, "two-phones-checker-takes-the-hand", full_page=False)
     phone.go_back()
     settled(phone)
