@@ -171,6 +171,21 @@ def csrf_token(html: str) -> str:
     return match.group(1)
 
 
+def new_game_form(page: str, pin: str, night: int | str = "") -> dict[str, str]:
+    """The new-game form of ``page`` as a phone sends it: Ten Pennies for PLAYERS, Ann dealing first,
+    a penny at 1¢, with ``pin`` (and ``night``); the rest of the eight name boxes empty."""
+    data = {
+        "csrf_token": csrf_token(page),
+        "ruleset": "ten-pennies",
+        "first_dealer": "0",
+        "penny_cents": "1",
+        "teams": "0",
+        "night": str(night),
+        "pin": pin,
+    }
+    return data | {f"players-{seat}": PLAYERS[seat] if seat < len(PLAYERS) else "" for seat in range(8)}
+
+
 # --- a real server on this machine (waitress, as `flask serve` runs it) --------------------------
 
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer
-from support import PLAYERS, csrf_token
+from support import PLAYERS, csrf_token, new_game_form
 
 from scorekeeper.commands.locks import TOKEN_MAX_AGE
 
@@ -42,18 +42,7 @@ def test_a_token_opens_for_a_day_and_not_after(api, client, monkeypatch):
 
 def start_locked_game_on_the_page(client, pin="abcd"):
     """The new-game form sent with a PIN: the answer (a redirect to the game)."""
-    page = client.get("/games/new").text
-    data = {
-        "csrf_token": csrf_token(page),
-        "ruleset": "ten-pennies",
-        "first_dealer": "0",
-        "penny_cents": "1",
-        "teams": "0",
-        "night": "",
-        "pin": pin,
-        **{f"players-{i}": n for i, n in enumerate(PLAYERS)},
-    }
-    return client.post("/games/new", data=data)
+    return client.post("/games/new", data=new_game_form(client.get("/games/new").text, pin))
 
 
 def new_locked_game_on_the_page(client):

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import PLAYERS, csrf_token, examples, free_port, start_server
+from support import PLAYERS, csrf_token, examples, free_port, new_game_form, start_server
 
 from scorekeeper import serving
 
@@ -88,17 +88,7 @@ def test_pages_of_a_locked_game_are_read_only_until_unlocked(api, client):
 
 
 def test_whoever_sets_the_pin_keeps_the_game_unlocked(client):
-    page = client.get("/games/new").text
-    data = {
-        "csrf_token": csrf_token(page),
-        "ruleset": "ten-pennies",
-        "first_dealer": "0",
-        "penny_cents": "1",
-        "teams": "0",
-        "night": "",
-        "pin": "abcd",
-        **{f"players-{i}": n for i, n in enumerate(PLAYERS)},
-    }
+    data = new_game_form(client.get("/games/new").text, "abcd")
     location = client.post("/games/new", data=data).headers["Location"]
     assert "Unlocked on this device" in client.get(location).text
     other = client.application.test_client()

@@ -321,20 +321,9 @@ def test_racing_requests_store_no_impossible_history(tmp_path):
 
 def start_in_night_page(client, night: int, pin: str, page: str | None = None):
     """The new-game form of a phone (drawn as ``page`` earlier, if given), sent for ``night``."""
-    from support import csrf_token
+    from support import new_game_form
 
-    page = page or client.get("/games/new").text
-    data = {
-        "csrf_token": csrf_token(page),
-        "ruleset": "ten-pennies",
-        "first_dealer": "0",
-        "penny_cents": "1",
-        "teams": "0",
-        "night": str(night),
-        "pin": pin,
-    }
-    for seat in range(8):
-        data[f"players-{seat}"] = PLAYERS[seat] if seat < 4 else ""
+    data = new_game_form(page or client.get("/games/new").text, pin, night)
     return client.post("/games/new", data=data)
 
 

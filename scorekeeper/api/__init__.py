@@ -49,8 +49,9 @@ def string_map(data: dict[str, Any], name: str) -> dict[str, str]:
     return {key: str(text) for key, text in value.items()}
 
 
-def state(game: Game, status: int = 200) -> ResponseReturnValue:
-    return jsonify(game_json(game)), status
+def state(game: Game, status: int = 200) -> Response:
+    """A game as the API answers with it."""
+    return respond_json(game_json(game), status)
 
 
 def load(game_id: int) -> Game:
@@ -91,7 +92,8 @@ def write(command: Command[T], respond: Callable[[T], Response]) -> Response:
 
 
 def game_state(status: int = 200) -> Callable[[Game], Response]:
-    return lambda game: respond_json(game_json(game), status)
+    """The answer to a write that returns the game after it."""
+    return lambda game: state(game, status)
 
 
 def respond_json(data: Any, status: int = 200) -> Response:
@@ -193,7 +195,8 @@ def create_game() -> ResponseReturnValue:
 
 
 def game_answer(game_id: int, status: int) -> Response:
-    return respond_json(game_json(load(game_id)), status)
+    """The answer to a write that starts a game: that game."""
+    return state(load(game_id), status)
 
 
 @bp.get("/games/<int:game_id>")

@@ -73,13 +73,6 @@ class Command(Protocol[T_co]):
     def apply(self, store: Store, catalog: Catalog) -> T_co: ...
 
 
-class Versioned(Protocol):
-    """A command made against a version of a game the asker saw (None: as it is stored now)."""
-
-    game_id: int
-    version: int | None
-
-
 def run(
     store: Store,
     catalog: Catalog,
@@ -112,7 +105,8 @@ def run(
 
 
 def check_version(store: Store, command: object) -> None:
-    """A command made against a version of a game is refused once the game has moved on since."""
+    """A command made against a version of a game (one with ``game_id`` and ``version``; a version of
+    None: as it is stored now) is refused once the game has moved on since."""
     version = getattr(command, "version", None)
     if version is None:
         return
