@@ -4,12 +4,10 @@ gives) and ``flask --app scorekeeper COMMAND``: init-db, serve, backup, restore,
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import click
 from flask import Flask, current_app
-from flask.cli import ScriptInfo, with_appcontext
+from flask.cli import with_appcontext
 
 from . import serving
 from .catalog import Catalog
@@ -124,26 +122,3 @@ def register(app: Flask) -> None:
     """The same commands under ``flask --app scorekeeper``."""
     for command in COMMANDS:
         app.cli.add_command(command)
-
-
-@click.group(help="Scorekeeper: scores, pennies and the money bowl for the penny rummy family.")
-@click.option(
-    "--instance",
-    type=click.Path(file_okay=False),
-    envvar="SCOREKEEPER_INSTANCE",
-    help="The folder with the database, settings, secret and backups (default: the user's data folder "
-    "for an installed app, instance/ in a checkout).",
-)
-@click.pass_context
-def main(context: click.Context, instance: str | None) -> None:
-    if instance:
-        os.environ["SCOREKEEPER_INSTANCE"] = str(Path(instance).resolve())
-    from . import create_app
-
-    # A restore must work on a database too damaged to start the app with.
-    open_database = context.invoked_subcommand != "restore"
-    context.obj = ScriptInfo(create_app=lambda: create_app(open_database=open_database))
-
-
-for _command in COMMANDS:
-    main.add_command(_command)

@@ -27,6 +27,34 @@ class Cell:
     dealer_mark: str  # "D" (dealt) or "1st" (played first, by sides) on the screen, else ""
     dealer_title: str
 
+    def printed_below(self, by_sides: bool, room_mm: float) -> tuple[str, ...]:
+        """The printed cell's small print, a line each (cells never wrap): its parts (pennies, buys, a
+        penalty, the running total last) share a line while they fit the column's room."""
+        if by_sides:
+            return (*self.details, self.running)
+        parts = [part for line in self.details for part in line.split(" · ")] + [self.running]
+        lines = [parts[0]]
+        for part in parts[1:]:
+            longer = f"{lines[-1]} · {part}"
+            if printed_width_mm(longer) <= room_mm:
+                lines[-1] = longer
+            else:
+                lines.append(part)
+        return tuple(lines)
+
+
+# The printed sheet's small print: DejaVu Sans at 7.5 pt. Advance widths in ems of the characters a
+# cell's small print uses (tests/test_printing.py checks them against the font); a letter counts as
+# the widest lower-case letter these words hold.
+SMALL_PRINT_PT = 7.5
+EM_WIDTHS = {" ": 0.318, ".": 0.318, "·": 0.318, "+": 0.838, "−": 0.838} | dict.fromkeys("0123456789", 0.636)
+LETTER_EM = 0.635
+MM_PER_PT = 25.4 / 72
+
+
+def printed_width_mm(text: str) -> float:
+    return sum(EM_WIDTHS.get(char, LETTER_EM) for char in text) * SMALL_PRINT_PT * MM_PER_PT
+
 
 def cell_details(game: Game, result: RoundResult, name: str, out: bool) -> tuple[str, ...]:
     """The small print of a cell: books and the side's score parts, or pennies, buys and penalty."""
@@ -38,7 +66,7 @@ def cell_details(game: Game, result: RoundResult, name: str, out: bool) -> tuple
             f" · red 3s {r.red_threes}",
             f"+{r.bonus} bonus +{r.melded} melded −{r.deducted}",
         )
-    words = []
+    words = ["out"] if out and r.points else []  # out with a buy penalty: no "—" says so
     if game.ruleset.is_penny_game and r.pennies:
         words.append(f"{r.pennies} p")  # a count of pennies (the legend says so), never cents
     buys = result.buys.get(name, 0)

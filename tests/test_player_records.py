@@ -536,3 +536,24 @@ def test_the_months_shown_are_the_seasons_last_24_ending_at_its_end(tmp_path: Pa
     ann = api.call("GET", f"/api/players/{ids(api)['Ann']}?from=2024-01-01&to=2026-12-31")
     assert [month["month"] for month in ann["money_by_month"]] == ["2026-09", "2026-10", "2026-11"]
     assert ann["money_by_year"] == [{"year": "2024", "money_cents": 14}, {"year": "2026", "money_cents": 1}]
+
+
+def test_the_leaderboard_ranks_equal_wins_by_rate_then_points_never_by_name(api: Api, client):
+    """Issue 40: rows tied on wins were listed by name. Ten Card Rummy plays for no money, so after
+    wins come the better win rate (fewer games for as many wins), then fewer points a round (lowest
+    wins); names only last. Zed: 1 win in 1 game. Ola and Amy: 1 win in 2 games, Ola 2.5 points a
+    round, Amy 5. No win: Yan 5 points a round; Abe, Pat and Quin 10 (by name); Kim 20."""
+
+    def game(players: list[str], out: str, caught: dict[str, str]) -> None:
+        gid = api.new_game(players, ruleset="ten-card-rummy")["id"]
+        for _ in range(11):
+            api.round(gid, out, caught)
+
+    game(["Zed", "Abe", "Yan", "Kim"], "Zed", {"Abe": "K", "Yan": "5", "Kim": "K K"})
+    game(["Amy", "Ola", "Pat", "Quin"], "Amy", {"Ola": "5", "Pat": "K", "Quin": "K"})
+    game(["Amy", "Ola", "Pat", "Quin"], "Ola", {"Amy": "K", "Pat": "K", "Quin": "K"})
+    expected = ["Zed", "Ola", "Amy", "Yan", "Abe", "Pat", "Quin", "Kim"]
+    board = client.get("/players").text
+    assert re.findall(r'href="/players/\d+">(\w+)</a>', board) == expected
+    season = client.get("/players?ruleset=ten-card-rummy").text
+    assert re.findall(r'href="/players/\d+[^"]*">(\w+)</a>', season)[:8] == expected

@@ -202,3 +202,53 @@ def test_every_scorepad_fits_one_sheet(client, api, ruleset, count, paper):
     assert "Score progression" in filled.pages[0].extract_text()
     blank = client.get(f"/scorepad/blank.pdf?ruleset={ruleset}&players={','.join(NAMES[:count])}&paper={paper}")
     assert len(PdfReader(io.BytesIO(blank.data)).pages) == 1
+
+
+def small_print_over_the_rules(data: bytes) -> list[str]:
+    """The characters of a sheet that cross one of its table's vertical rules: text run over its cell."""
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        rules = [edge for edge in page.edges if edge["orientation"] == "v"]
+        return [
+            char["text"]
+            for char in page.chars
+            for rule in rules
+            if char["x0"] + 0.2 < rule["x0"] < char["x1"] - 0.2 and rule["top"] <= char["top"] <= rule["bottom"]
+        ]
+
+
+@pytest.mark.parametrize("count", [4, 5, 8])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_penalty_buys_print_inside_their_cells_and_out_is_marked(client, api, count, paper):
+    """Issue 40: Ten Card Rummy's penalty notes ran over their cells, and a player who went out with a
+    penalty (points, so no "—") was not marked out. Round 4: Bob buys 5 times (2 over the 3 allowed:
+    +200) and goes out; Cy buys 4 times (+100) and is caught with 5 5."""
+    players = NAMES[:count] if count > 4 else ["Ann", "Bob", "Cy", "Di"]
+    gid = api.new_game(players, ruleset="ten-card-rummy")["id"]
+    for _ in range(3):
+        api.round(gid, players[0], {name: "K" for name in players[1:]})
+    for name, buys in (("Bob", 5), ("Cy", 4)):
+        for _ in range(buys):
+            api.buy(gid, name)
+    api.round(gid, "Bob", {name: "5 5" if name == "Cy" else "" for name in players if name != "Bob"})
+    data = client.get(f"/games/{gid}/scorepad.pdf?paper={paper}").data
+    assert small_print_over_the_rules(data) == []
+    bob, cy = (table_row(pdf_tables(data), "4")[3 + players.index(name)] for name in ("Bob", "Cy"))
+    assert bob.startswith("200\nout") and "5 buys" in bob and "+200 pen." in bob and bob.endswith("230")
+    assert cy.startswith("110\n") and "4 buys" in cy and "+100 pen." in cy and cy.endswith("140")
+
+
+def test_the_small_print_widths_are_the_fonts():
+    """scorepad.EM_WIDTHS, which packs a printed cell's lines, holds DejaVu Sans's own advance widths."""
+    from fontTools.ttLib import TTFont
+
+    from scorekeeper.scorepad import EM_WIDTHS, LETTER_EM
+
+    font = TTFont("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    cmap, advance, em = font.getBestCmap(), font["hmtx"].metrics, font["head"].unitsPerEm
+    for char, width in EM_WIDTHS.items():
+        assert round(advance[cmap[ord(char)]][0] / em, 3) == width, char
+    letters = {advance[cmap[ord(char)]][0] / em for char in "outbyspen"}
+    assert max(letters) <= LETTER_EM + 0.0005

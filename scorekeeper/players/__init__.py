@@ -58,7 +58,7 @@ def leaderboard() -> ResponseReturnValue:
     board = records.season_board(store, catalog, season) if season != Season() else None
     return render_template(
         "leaderboard.html",
-        rows=store.leaderboard() if board is None else [],
+        rows=records.all_time_board(store.leaderboard(), catalog) if board is None else [],
         board=board,
         highlights=records.season_highlights(board) if board else None,
         season=season,

@@ -224,7 +224,36 @@ def season_board(store: Store, catalog: Catalog, season: Season) -> list[dict[st
         }
         for player_id, t in tallies.items()
     ]
-    return sorted(lines, key=lambda line: (-line["wins"], -line["money_cents"], line["name"].casefold()))
+    return sorted(
+        lines,
+        key=lambda line: board_order(
+            line["wins"], line["games"], line["money_cents"], line["points_per_round"], winner, line["name"]
+        ),
+    )
+
+
+def all_time_board(rows: list[Any], catalog: Catalog) -> list[Any]:
+    """The all-time tables, a ruleset at a time, each in the board's order."""
+
+    def order(row: Any) -> tuple[Any, ...]:
+        ruleset = catalog.rulesets.get(row["ruleset"])
+        points = Fraction(row["points"], row["rounds"]) if row["rounds"] else None
+        winner = ruleset.winner if ruleset else Winner.LOWEST
+        return (row["ruleset"], *board_order(row["wins"], row["games"], row["money"], points, winner, row["name"]))
+
+    return sorted(rows, key=order)
+
+
+def board_order(
+    wins: int, games: int, money: int, points_per_round: float | Fraction | None, winner: Winner, name: str
+) -> tuple[Any, ...]:
+    """Who stands higher on a board: more wins; on equal wins the better win rate (fewer games), then
+    more money, then the better points per round (fewer where the lowest total wins); the name last."""
+    if points_per_round is None:
+        points_key: float | Fraction = float("inf")
+    else:
+        points_key = points_per_round if winner.lowest_wins else -points_per_round
+    return (-wins, -Fraction(wins, games or 1), -money, points_key, name.casefold())
 
 
 def season_highlights(board: list[dict[str, Any]]) -> dict[str, Any]:

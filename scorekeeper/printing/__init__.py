@@ -26,6 +26,19 @@ from .render import PAPER_SIZES, html_to_pdf
 bp = Blueprint("printing", __name__)
 
 PORTRAIT_MAX_COLUMNS = 4
+# The filled sheet's geometry, as print.css lays it out: the page less its 12 mm margins, less the
+# round, dealer and contract columns (13 + 20 + 48 mm, each with 2.2 mm of padding and a rule).
+PAGE_WIDTHS_MM = {"letter": (215.9, 279.4), "A4": (210.0, 297.0)}
+MARGINS_MM = 24.0
+CELL_EDGES_MM = 2.2 + 0.2
+FIXED_COLUMNS_MM = 13 + 20 + 48 + 3 * CELL_EDGES_MM
+
+
+def cell_room_mm(paper_size: str, columns: int) -> float:
+    """The width a player's printed cell has for its small print (half a millimetre kept spare)."""
+    portrait, landscape = PAGE_WIDTHS_MM[paper_size]
+    page = landscape if columns > PORTRAIT_MAX_COLUMNS else portrait
+    return (page - MARGINS_MM - FIXED_COLUMNS_MM) / columns - CELL_EDGES_MM - 0.5
 
 
 def paper() -> str:
@@ -53,6 +66,7 @@ def render_scorepad(game: Game, created_at: str, paper_size: str, notes: str = "
         chart=progression_svg(game.competitors, game.running_totals()),
         paper=paper_size,
         landscape=len(game.competitors) > PORTRAIT_MAX_COLUMNS,
+        cell_room_mm=cell_room_mm(paper_size, len(game.competitors)),
         notes=notes,
     )
 

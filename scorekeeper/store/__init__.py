@@ -3,11 +3,12 @@
 What happened at the table is kept append-only in ``events``; scores and money are
 derived from it by the rules engine, so a correction never loses the entry it corrects.
 
-By job: ``repository`` (the SQL), ``exchange`` (the export format and its import),
-``web`` (the store in a Flask app: a connection per thread, teardown), ``startup`` (start-up
-checks and the copy itself), ``backups`` (the backups folder: made, checked, pruned, restored), ``records`` (players'
-records added up by day),
-``migrations`` (the schema) and ``rows`` (the row types).
+By job: ``repository`` (the SQL: ``Store``, made of ``base`` — the connection and its
+transactions — and a part per kind of table: ``games``, ``nights``, ``players``, ``entries``),
+``exchange`` (the export format and its import), ``web`` (the store in a Flask app: a connection per
+thread, teardown), ``startup`` (start-up checks and the copy itself), ``backups`` (the backups folder:
+made, checked, pruned, restored), ``records`` (players' records added up by day), ``migrations`` (the
+schema) and ``rows`` (the row types).
 """
 
 from __future__ import annotations

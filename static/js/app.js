@@ -142,13 +142,16 @@ function sayHeld(button) {
 
 // A form sent from a scrolled page comes back to the same page (the game page after a buy): it
 // reopens where it was, so the button under the thumb is the one it tapped, not what sits at that
-// height at the top of the page. What the tap did is then said in a note floating over the top of
-// the screen that taps pass through, until the page's own message area is in sight.
+// height at the top of the page. What the tap did is then said in a note floating over the screen,
+// with its Undo, until the page's own message area is in sight: at the top, or at the bottom when
+// the button tapped was near the top (the note never covers the button a thumb may tap again).
 const PLACE_KEY = "scorekeeper-place";
+const NOTE_ROOM = 140;  // px at the top of the screen the floating note may take
 
-function keepPlace() {
+function keepPlace(tapped) {
+  const tapY = tapped ? tapped.getBoundingClientRect().top : null;
   try {
-    sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path: window.location.pathname, y: window.scrollY }));
+    sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path: window.location.pathname, y: window.scrollY, tapY }));
   } catch (e) { /* private mode: the page opens at the top */ }
 }
 
@@ -168,13 +171,23 @@ function backInPlace() {
   const said = outcome.querySelector(".flash");
   if (!said || !("IntersectionObserver" in window)) return;
   const note = document.createElement("div");
-  note.className = `outcome-float ${said.classList.contains("flash-error") ? "is-error" : "is-ok"}`;
-  note.setAttribute("aria-hidden", "true");  // the message itself is announced where it stands
-  note.textContent = said.textContent.trim();
+  const low = place.tapY !== null && place.tapY !== undefined && place.tapY < NOTE_ROOM;
+  note.className = `outcome-float ${said.classList.contains("flash-error") ? "is-error" : "is-ok"}${low ? " at-bottom" : ""}`;
+  const words = document.createElement("p");
+  words.setAttribute("aria-hidden", "true");  // the message itself is announced where it stands
+  words.textContent = said.textContent.trim();
+  note.appendChild(words);
+  // The Undo of the message, within reach where the message is read: the page's own form, moved
+  // here while the page's message area is out of sight.
+  const undo = outcome.querySelector(".undo-offer");
+  const home = undo ? undo.parentElement : null;
   document.body.appendChild(note);
+  // In sight: the whole message area, its Undo included.
   new IntersectionObserver((entries) => {
-    note.hidden = entries.some((entry) => entry.isIntersecting);
-  }).observe(outcome);
+    const inSight = entries.some((entry) => entry.intersectionRatio > 0.99);
+    note.hidden = inSight;
+    if (undo) (inSight ? home : note).appendChild(undo);
+  }, { threshold: [0, 0.5, 1] }).observe(outcome);
 }
 
 function oneSubmitPerPage() {
@@ -182,7 +195,7 @@ function oneSubmitPerPage() {
     if (document.body.classList.contains("sending")) { event.preventDefault(); return; }
     document.body.classList.add("sending");
     markSent();
-    keepPlace();
+    keepPlace(event.submitter || null);
     // Disable after the form's data is taken, so the button tapped is still part of it.
     setTimeout(() => document.querySelectorAll("main button").forEach((b) => { b.disabled = true; }), 0);
   });
@@ -218,18 +231,30 @@ function tapPad(form, isOpen, changed, onlyForCards = false) {
   const openRows = () => rows.filter(isOpen);
   let active = null;
   const pad = form.querySelector(".tap-pad");
-  const select = (row) => {
+  // Every line in one view above the sticky card pad (below the sticky strip) where they fit, so the
+  // round reads whole before Save; else the line being filled.
+  const keepInSight = (row, whole) => {
+    form.style.setProperty("--pad-height", `${pad.offsetHeight + 8}px`);
+    const lines = whole ? row.closest("fieldset.caught") : null;
+    const strip = document.querySelector(".contract-strip");
+    const top = strip ? strip.getBoundingClientRect().bottom : 0;
+    const bottom = pad.getBoundingClientRect().top;
+    const box = lines ? lines.getBoundingClientRect() : null;
+    if (!box || box.height > bottom - top) { row.scrollIntoView({ block: "nearest" }); return; }
+    if (box.top < top || box.bottom > bottom) window.scrollBy(0, box.bottom > bottom ? box.bottom - bottom : box.top - top);
+  };
+  // whole: the person chose a line (tapped it, or a card for it); a line chosen for them as the page
+  // opens only comes into sight, so the page's own message (a refused Save) stays where it is read.
+  const select = (row, whole = true) => {
     rows.forEach((r) => r.classList.toggle("active", r === row));
     active = row;
     if (onlyForCards && pad) pad.hidden = !row;
-    // Keep the line being filled in sight above the sticky card pad (and below the sticky strip).
-    if (row && pad) {
-      form.style.setProperty("--pad-height", `${pad.offsetHeight + 8}px`);
-      row.scrollIntoView({ block: "nearest" });
-    }
+    if (row && pad) keepInSight(row, whole);
   };
+  // The line to fill first: the one a refused Save named, else the first open one.
+  const firstToFill = () => openRows().find((r) => r.querySelector(".field-error")) || openRows()[0] || null;
   const edit = (change) => {
-    if (!active || !isOpen(active)) select(openRows()[0] || null);
+    if (!active || !isOpen(active)) select(firstToFill());
     if (!active) return;
     const input = inputOf(active);
     const cards = input.value.trim().split(/[\s,]+/).filter(Boolean);
@@ -273,7 +298,7 @@ function tapPad(form, isOpen, changed, onlyForCards = false) {
     rows,
     inputOf,
     activeRow: () => active,
-    reselect: () => { if (!active || !isOpen(active)) select(openRows()[0] || null); },
+    reselect: () => { if (!active || !isOpen(active)) select(firstToFill(), false); },
   };
 }
 
@@ -497,6 +522,22 @@ function handForm() {
   takeLineToChecker(pad, "");
   form.addEventListener("input", schedule);
   form.addEventListener("change", schedule);
+  // The side that went out has nothing left in hand: its boxes are hidden and not sent (kept as typed,
+  // should the choice change).
+  const markOutSide = () => {
+    const checked = form.querySelector('input[name="went_out"]:checked');
+    const out = checked ? checked.value : null;
+    sides.forEach((fieldset) => {
+      const isOut = JSON.parse(fieldset.dataset.players).includes(out);
+      fieldset.querySelectorAll(".left-in-hand").forEach((box) => {
+        box.hidden = isOut;
+        box.querySelectorAll("input").forEach((input) => { input.disabled = isOut; });
+      });
+      fieldset.querySelector(".went-out-note").hidden = !isOut;
+    });
+  };
+  form.querySelectorAll('input[name="went_out"]').forEach((radio) => radio.addEventListener("change", markOutSide));
+  markOutSide();
 
   const sideData = (fieldset) => {
     const side = { players: JSON.parse(fieldset.dataset.players), books: {}, hands: {}, piles: {} };
@@ -511,8 +552,9 @@ function handForm() {
     if (melded) side.melded = melded;
     for (const role of ["hand", "pile"]) {
       const into = role === "hand" ? side.hands : side.piles;
-      fieldset.querySelectorAll(`[data-cards="${role}"]`).forEach((input) => { into[input.dataset.player] = input.value; });
-      fieldset.querySelectorAll(`[data-points="${role}"]`).forEach((input) => {
+      const sent = (selector) => Array.from(fieldset.querySelectorAll(selector)).filter((input) => !input.disabled);
+      sent(`[data-cards="${role}"]`).forEach((input) => { into[input.dataset.player] = input.value; });
+      sent(`[data-points="${role}"]`).forEach((input) => {
         const points = countOrText(input);
         if (points !== null) into[input.dataset.player] = points;
       });
@@ -668,6 +710,14 @@ function myHand() {
     clearTimeout(timer);
     timer = setTimeout(send, 500);
   };
+  // A hand not done with (typed and not yet taken, or refused and kept): the night's next game waits
+  // for it, so the phone never leaves cards the player has not sent or cleared.
+  const nextGame = "The night's next game has started: send or clear your hand, then this phone goes on to it.";
+  section.holdsHand = () => {
+    const holds = Boolean(draftRound) && (pending || acknowledged !== typed());
+    if (holds && !status.textContent.endsWith(nextGame)) status.textContent = `${status.textContent} ${nextGame}`;
+    return holds;
+  };
   if (form.querySelector(".tap-pad")) tapPad(form, () => true, schedule);
   form.addEventListener("input", schedule);
   who.addEventListener("change", () => choose(who.value));
@@ -713,6 +763,26 @@ function draftsFromPhones(form, pad, changed) {
     }
     note.textContent = text;
   };
+  // A line the scorekeeper typed otherwise than the player's phone: one tap takes the phone's version.
+  const offer = (row, draft, said) => {
+    let use = row.querySelector(".use-draft");
+    if (draft === null) { if (use) use.remove(); return; }
+    if (!use) {
+      use = document.createElement("button");
+      use.type = "button";
+      use.className = "button small use-draft";
+      use.textContent = `Use ${draft.player}'s version`;
+      row.appendChild(use);
+    }
+    use.onclick = () => {
+      pad.inputOf(row).value = draft.cards;
+      filled[draft.player] = draft.cards;
+      row.classList.add("has-draft");
+      mark(row, said);
+      offer(row, null);
+      changed();
+    };
+  };
   const poll = async () => {
     try {
       const response = await fetch(url, { cache: "no-store" });
@@ -724,13 +794,17 @@ function draftsFromPhones(form, pad, changed) {
         if (!row || draft.cards === null) return;
         const input = pad.inputOf(row);
         const said = `from ${draft.player}'s phone${draft.points !== null ? ` · ${draft.points} pts` : ""}`;
-        if (input.value.trim() === "" || input.value === filled[draft.player]) {
+        // The line holds the phone's cards (filled in here, or kept by the form after a refused Save).
+        const same = input.value.trim() === draft.cards.trim();
+        if (input.value.trim() === "" || input.value === filled[draft.player] || same) {
           if (input.value !== draft.cards) { input.value = draft.cards; any = true; }
           filled[draft.player] = draft.cards;
           row.classList.add("has-draft");
           mark(row, said);
-        } else if (input.value.trim() !== draft.cards.trim()) {
+          offer(row, null);
+        } else {
           mark(row, `${said}: ${draft.cards || "nothing"}`);
+          offer(row, draft, said);
         }
       });
       if (any) changed();
@@ -753,7 +827,7 @@ function pointsFromPhones(form, changed) {
       let any = false;
       (await response.json()).drafts.forEach((draft) => {
         const input = form.querySelector(`[data-points="hand"][data-player="${CSS.escape(draft.player)}"]`);
-        if (!input || draft.points === null) return;
+        if (!input || draft.points === null || input.disabled) return;  // disabled: the side went out
         const text = String(draft.points);
         if (input.value.trim() === "" || input.value === filled[draft.player]) {
           if (input.value !== text) { input.value = text; any = true; }
@@ -795,6 +869,8 @@ function liveView() {
     }
     const data = await (await fetch(withMe(live.dataset.nightStateUrl), { cache: "no-cache" })).json();
     if (String(data.game || "") !== (live.dataset.game || "")) {
+      const hand = document.querySelector(".my-hand");
+      if (hand && hand.holdsHand && hand.holdsHand()) return null;  // it says so beside the hand
       window.location.assign(withMe(live.dataset.nightUrl));  // the night's next game: shown at once
       return null;
     }

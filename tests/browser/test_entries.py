@@ -222,3 +222,92 @@ def test_an_empty_round_form_hints_the_next_step_and_shows_no_error(phone, base_
     expect(page.locator(".preview-error")).to_be_hidden()
     page.locator('.went-out label:has-text("Ann")').tap()
     expect(page.locator(".preview-hint")).to_be_hidden()
+
+
+def test_the_round_reads_whole_above_the_pad_and_a_phones_version_is_one_tap(browser, base_url):
+    """Issue 40: the round form showed one line at a time above the card pad; a line typed otherwise
+    than a player's phone had no one-tap "use Cy's version"; a refused Save lost the "from X's phone"
+    marks and chose the first line instead of the one refused."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    five = ["Ann", "Bob", "Cy", "Di", "Eve"]
+    body = {"ruleset": "ten-pennies", "players": five, "first_dealer": "Ann"}
+    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    page.request.put(f"{base_url}/api/games/{gid}/rounds/1/drafts/Cy", data={"cards": "5 5 9"})
+    page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(page)
+    page.locator('.went-out label:has-text("Ann")').tap()
+    page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
+    for card in ("K", "7"):
+        page.locator(f'.tap[data-card="{card}"]').tap()
+    cy = page.locator('.hand-row[data-player="Cy"]')
+    expect(cy.locator(".from-phone")).to_have_text("from Cy's phone · 15 pts", timeout=4000)
+    strip = page.locator(".contract-strip").bounding_box()
+    pad = page.locator(".tap-pad").bounding_box()
+    assert strip and pad
+    for name in five:
+        line = page.locator(f'.hand-row[data-player="{name}"]').bounding_box()
+        assert line and strip["y"] + strip["height"] - 1 <= line["y"], f"{name}'s line is under the strip"
+        assert line["y"] + line["height"] <= pad["y"] + 1, f"{name}'s line is under the pad"
+    shot(page, "round-form-every-line-above-the-pad", full_page=False)
+
+    # The scorekeeper types Cy's line otherwise; one tap takes the phone's version back.
+    cy.locator("input").fill("5")
+    expect(cy.locator(".from-phone")).to_have_text("from Cy's phone · 15 pts: 5 5 9", timeout=4000)
+    cy.get_by_role("button", name="Use Cy's version").tap()
+    expect(cy.locator("input")).to_have_value("5 5 9")
+    expect(cy.locator(".use-draft")).to_have_count(0)
+
+    # Di is caught with 12 cards (11 at most without a buy): Save is refused. Cy's mark is back, and
+    # the line chosen for the pad is Di's, the one refused.
+    page.locator('.hand-row[data-player="Di"] input').fill("K K K K K K K K K K K K")
+    with page.expect_navigation():
+        page.locator("button.pad-save").tap()
+    settled(page)
+    expect(page.locator('.hand-row[data-player="Di"] .field-error')).to_contain_text("12 cards")
+    expect(cy.locator(".from-phone")).to_have_text("from Cy's phone · 15 pts", timeout=4000)
+    expect(page.locator('.hand-row[data-player="Di"]')).to_have_class(re.compile(r"\bactive\b"))
+    context.close()
+
+
+@pytest.mark.parametrize("where", ["low", "high"])
+def test_a_buy_from_a_scrolled_page_has_its_undo_in_the_screen(browser, base_url, where):
+    """Issue 40: after a buy from a scrolled page the Undo was 440 px above the screen. The page comes
+    back where it was, the message floats in sight with its Undo, never over the button just tapped
+    (at the bottom of the screen when that button was near the top); one tap undoes the buy."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    eight = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    body = {"ruleset": "ten-pennies", "players": eight, "first_dealer": "Ann"}
+    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    page.goto(f"{base_url}/games/{gid}")
+    settled(page)
+    hal = buy_button(page, "Hal")
+    # Scroll the page down, Hal's button low in the screen, or just under its top.
+    page.evaluate(
+        "([y, low]) => scrollTo(0, low ? Math.max(100, y - innerHeight + 80) : y - 20)",
+        [hal.evaluate("(b) => b.getBoundingClientRect().top + scrollY"), where == "low"],
+    )
+    come_to_rest(page)
+    spot = centre(hal)
+    with page.expect_navigation():
+        hal.tap()
+    settled(page)
+    assert page.evaluate("scrollY") > 0 and centre(buy_button(page, "Hal")) == pytest.approx(spot, abs=1)
+    note = page.locator(".outcome-float")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Hal bought the discard")
+    undo = note.get_by_role("button", name=re.compile("Undo Hal’s buy"))
+    box, button = undo.bounding_box(), buy_button(page, "Hal").bounding_box()
+    assert box and button and 0 <= box["y"] and box["y"] + box["height"] <= 640  # in the screen
+    assert box["y"] + box["height"] <= button["y"] or button["y"] + button["height"] <= box["y"]  # not over Hal's
+    shot(page, f"undo-in-the-screen-{where}", full_page=False)
+    with page.expect_navigation():
+        undo.tap()
+    settled(page)
+    assert state(page, f"{base_url}/games/{gid}")["players"][7]["buys_left"] == 10
+    context.close()

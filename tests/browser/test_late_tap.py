@@ -161,3 +161,31 @@ def test_a_kept_late_hand_goes_as_a_correction_request_and_the_scorekeeper_is_of
     expect(cy.locator("#my-cards")).to_have_value("")
     expect(cy.locator(".my-hand-round")).to_have_text("for round 2")
     assert shown_round(cy) == "2"
+
+
+def test_the_nights_next_game_waits_for_a_hand_kept_on_the_phone(phones, base_url):
+    """A phone following the night goes on to the next game by itself, but not while it holds a hand
+    its player has not sent or cleared: Cy's late 9 is kept for round 1 when the scorekeeper starts
+    the night's next game; the phone says so and stays; once Cy clears it, it goes on."""
+    cy, keeper = phones
+    night = keeper.request.post(f"{base_url}/api/nights", data={}).json()["id"]
+    share = keeper.request.get(f"{base_url}/api/nights/{night}").json()["share_url"]
+    body = {"ruleset": "ten-pennies", "players": NAMES, "first_dealer": "Ann", "night": night}
+    first = keeper.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    cy.goto(share)
+    settled(cy)
+    cy.select_option('.my-hand select[name="me"]', "Cy")
+    cy.wait_for_function("(g) => document.getElementById('live')?.dataset.game === String(g)", arg=first)
+    cy.locator(".my-hand-fold summary").click()
+    assert play_trial(cy, keeper, base_url, first, 1, -300) == "kept"
+    second = keeper.request.post(f"{base_url}/api/games", data={**body, "first_dealer": "Bob"}).json()["id"]
+    expect(cy.locator(".my-hand-status")).to_have_text(
+        "Your cards for round 1 are kept here, not sent. The night's next game has started: send or clear"
+        " your hand, then this phone goes on to it.",
+        timeout=5000,
+    )
+    assert cy.locator("#live").get_attribute("data-game") == str(first)
+    expect(cy.locator("#my-cards")).to_have_value("5 5 5 9")
+    shot(cy, "late-tap-kept-while-the-night-moves-on", full_page=False)
+    cy.locator(".clear-late").tap()
+    cy.wait_for_function("(g) => document.getElementById('live')?.dataset.game === String(g)", arg=second, timeout=5000)

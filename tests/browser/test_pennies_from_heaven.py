@@ -91,3 +91,29 @@ def test_steppers_never_go_below_zero(phone, base_url):
     assert ann.locator('[data-count="wild"]').input_value() == "2"
     box = ann.locator('button[aria-label$="one more (Wild books)"]').bounding_box()
     assert box["width"] >= 48 and box["height"] >= 48  # a big target
+
+
+def test_the_side_that_went_out_is_not_asked_what_is_left_in_hand(browser, base_url):
+    """Issue 40: the side that went out was still offered "Left in hand" boxes (the rules refuse any
+    entry there). Marked out, its boxes give way to one line saying so; the other side keeps its boxes;
+    another choice brings them back with what was typed."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS}
+    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(page)
+    ann_cy, bob_di = side(page, "Ann & Cy"), side(page, "Bob & Di")
+    ann_cy.locator('[data-points="hand"][data-player="Cy"]').fill("15")
+    page.locator('.went-out label:has-text("Ann")').tap()
+    expect(ann_cy.locator(".went-out-note")).to_have_text("Ann & Cy went out: nothing left in hand to count.")
+    expect(ann_cy.locator('[data-points="hand"]')).to_have_count(2)
+    for player in ("Ann", "Cy"):
+        expect(ann_cy.locator(f'[data-points="hand"][data-player="{player}"]')).to_be_hidden()
+    expect(bob_di.locator('[data-points="hand"][data-player="Bob"]')).to_be_visible()
+    expect(bob_di.locator(".went-out-note")).to_be_hidden()
+    shot(page, "pfh-side-out-not-asked-left-in-hand", full_page=False)
+    page.locator('.went-out label:has-text("Bob")').tap()
+    expect(ann_cy.locator('[data-points="hand"][data-player="Cy"]')).to_have_value("15")
+    expect(bob_di.locator('[data-points="hand"][data-player="Bob"]')).to_be_hidden()
+    context.close()

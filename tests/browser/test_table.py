@@ -214,3 +214,22 @@ def test_live_view_reads_left_to_right(browser, base_url):
     settled(page)
     assert page.evaluate("getComputedStyle(document.querySelector('main h1')).textAlign") in ("start", "left")
     context.close()
+
+
+def test_a_tablet_in_the_middle_of_the_table_reads_buys_left_and_pennies_from_across_it(browser, base_url):
+    """Issue 40: on the tablet's table view each player's buys left and pennies paid are at least 24 px,
+    upright and on its side, with eight players all in sight."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hildegard-Marie"]
+    setup = browser.new_context().new_page()
+    gid = setup.request.post(f"{base_url}/api/games", data={"ruleset": "ten-pennies", "players": names}).json()["id"]
+    setup.request.post(f"{base_url}/api/games/{gid}/buys", data={"player": "Cy"})
+    for size in (TABLET, {"width": TABLET["height"], "height": TABLET["width"]}):
+        context = browser.new_context(viewport=size, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{base_url}/games/{gid}/table")
+        cy = page.locator(".tv-row", has_text="Cy").locator(".tv-gap")
+        expect(cy).to_contain_text("paid 1 · 9 buys left")
+        assert float(cy.evaluate("(el) => getComputedStyle(el).fontSize").removesuffix("px")) >= 24
+        last_row = page.locator(".tv-row").last.bounding_box()
+        assert last_row and last_row["y"] + last_row["height"] <= size["height"], size
+        context.close()

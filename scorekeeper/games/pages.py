@@ -1,0 +1,265 @@
+"""The game page, a new game, buys, locks and the rematch; and what the other parts of the games
+blueprint share: the game of the request, the page's entry key, the Undo offer."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+from wtforms.validators import ValidationError
+
+from .. import loading
+from ..access import forget_unlocked, page_unlocked, remember_unlocked, require_page_unlock
+from ..commands.games import RecordBuy, Rematch, StartGame
+from ..commands.locks import LockError, NeedsUnlock, game_lock
+from ..commands.nights import LockAgain
+from ..drafts import correction_requests
+from ..forms import NotesForm, choices, send_notes
+from ..history import bought, entry_name
+from ..rules.game import Buy, Game
+from ..rules.game_json import describe_round
+from ..rules.setup import GameError, seat_teams
+from ..sharing import game_link, night_link, qr_svg
+from ..store import StaleWrite, get_store, last_backup
+from ..unlocking import unlock_page
+from ..web import current_catalog, page_entry, page_write
+from .forms import BuyForm, LockForm, NewGameForm, UndoForm
+
+bp = Blueprint("games", __name__)
+
+
+def load(game_id: int) -> loading.LoadedGame:
+    """The game of this request, loaded once (404 for an unknown id)."""
+    cached: dict[int, loading.LoadedGame] = g.setdefault("loaded_games", {})
+    if game_id not in cached:
+        try:
+            cached[game_id] = loading.load_game(get_store(), current_catalog(), game_id)
+        except loading.GameNotFound:
+            abort(404)
+    return cached[game_id]
+
+
+def reload(game_id: int) -> loading.LoadedGame:
+    """The game as it is now (after a refused stale write: what changed it)."""
+    g.setdefault("loaded_games", {}).pop(game_id, None)
+    return load(game_id)
+
+
+def writable(game_id: int) -> loading.LoadedGame:
+    """The game of a route that changes it, its access decided once at the route's top: a browser
+    that has not opened its lock is sent to the PIN page before anything else is read or typed (the
+    runner checks the write itself again, under the write lock)."""
+    loaded = load(game_id)
+    require_page_unlock(game_lock(get_store(), loaded.row))
+    return loaded
+
+
+def back_to_game() -> Response:
+    """Back to the page the form was on: History for an undo sent from there, else the game."""
+    game_id = (request.view_args or {}).get("game_id")
+    from_history = request.endpoint == "games.undo" and request.form.get("back") != "game"
+    return redirect(url_for("games.history" if from_history else "games.show", game_id=game_id))
+
+
+def new_entry_key() -> str:
+    """A key for the forms of one drawn page: each entry it sends is recorded once."""
+    return secrets.token_urlsafe(12)
+
+
+def offer_undo(game: Game, confirm: bool = False) -> None:
+    """The next page shows an Undo button for the entry just made (its last event), named in table
+    words; ``confirm``: the undo asks first (a whole round)."""
+    event = game.events[-1]
+    what = entry_name(game, event)
+    session["undo_offer"] = {"game_id": game.id, "event_id": event.id, "what": what, "confirm": confirm}
+
+
+def undo_offer(game: Game) -> dict[str, object] | None:
+    """The offer made by the last entry, once, while that entry can still be undone."""
+    if "undo_offer" not in session:  # a plain read: the session cookie is sent again only when it changes
+        return None
+    offer = session.pop("undo_offer")
+    if not isinstance(offer, dict) or offer.get("game_id") != game.id:
+        return None
+    return offer if offer.get("event_id") in game.undoable_entries() else None
+
+
+class Unusual(Exception):
+    """An entry that is legal but rarely meant: it needs a second tap on Save."""
+
+
+@bp.errorhandler(GameError)
+def refused(error: GameError) -> ResponseReturnValue:
+    """A one-tap action the rules refuse (a buy, an undo): say why on the page it came from."""
+    flash(f"Not saved: {error}", "error")
+    return back_to_game()
+
+
+@bp.errorhandler(StaleWrite)
+def stale(error: StaleWrite) -> ResponseReturnValue:
+    flash(loading.stale_message(reload((request.view_args or {})["game_id"])), "error")
+    return back_to_game()
+
+
+@bp.errorhandler(NeedsUnlock)
+def needs_unlock(error: NeedsUnlock) -> ResponseReturnValue:
+    flash(str(error), "error")
+    return redirect(url_for("games.unlock", game_id=(request.view_args or {})["game_id"]))
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    return render_template(
+        "index.html", games=get_store().games(), rulesets=current_catalog().rulesets, last_backup=last_backup()
+    )
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    store = get_store()
+    open_night = store.open_night()
+    ready = loading.next_game_defaults(store, current_catalog(), open_night) if open_night else {}
+    form = NewGameForm(night=str(open_night) if open_night else "", **ready)
+    form.ruleset.choices = choices(current_catalog().choices())
+    form.night.choices = choices(
+        [("", "No night")]
+        + [
+            (str(n["id"]), f"Night {n['id']}" + (f" · {n['name']}" if n["name"] else ""))
+            for n in store.nights()
+            if not n["closed_at"]
+        ]
+    )
+    if form.validate_on_submit():
+        try:
+            names = form.names()
+            teams = seat_teams(names, form.team_count()) if form.team_count() else None
+            game_id = page_write(
+                StartGame(
+                    ruleset_id=form.ruleset.data or "",
+                    names=names,
+                    first_dealer=form.dealer_name(),
+                    penny_cents=form.penny_cents.data or 1,
+                    teams=teams,
+                    night_id=form.night_id(),
+                    pin=form.pin.data or None,
+                )
+            )
+        except (GameError, ValidationError) as error:
+            form.form_errors.append(str(error))
+        except LockError:
+            form.form_errors.append(
+                f"night {form.night_id()} is locked: the scorekeeper set its PIN (maybe on another phone since "
+                "this page was opened). Nothing was started: unlock one of its games with that PIN first"
+            )
+        else:
+            new_lock = game_lock(store, store.game(game_id))
+            if form.pin.data and new_lock is not None:
+                remember_unlocked(new_lock)  # whoever set the PIN is the scorekeeper
+            return redirect(url_for("games.show", game_id=game_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template(
+        "new_game.html",
+        form=form,
+        problems=current_catalog().problems,
+        known=get_store().known_players(),
+        ready=bool(ready) and not form.is_submitted(),
+    ), status
+
+
+@bp.get("/games/<int:game_id>")
+def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -> ResponseReturnValue:
+    loaded = load(game_id)
+    game = loaded.game
+    share_url = game_link(loaded.row["share_token"])
+    night_token = get_store().night(loaded.row["night_id"])["share_token"] if loaded.row["night_id"] else None
+    night_url = night_link(night_token) if night_token else None
+    locked = game_lock(get_store(), loaded.row)
+    return render_template(
+        "game.html",
+        game=game,
+        night_id=loaded.row["night_id"],
+        locked=locked,
+        can_write=page_unlocked(locked),
+        share_url=share_url,
+        share_qr=qr_svg(share_url),
+        night_url=night_url,
+        night_token=night_token,
+        night_qr=qr_svg(night_url) if night_url else None,
+        lock_form=LockForm(),
+        round=describe_round(game.setup, game.current_round) if game.current_round else None,
+        buy_form=BuyForm(version=game.version),
+        undo_form=UndoForm(version=game.version),
+        page_key=new_entry_key(),
+        undo_offer=undo_offer(game),
+        last_entry=entry_name(game, game.events[-1]) if game.events else None,
+        notes=loaded.row["notes"],
+        money_moved=loaded.money_moved(),
+        correction_requests=correction_requests(get_store(), game),
+        notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
+    ), status
+
+
+@bp.post("/games/<int:game_id>/notes")
+def notes(game_id: int) -> ResponseReturnValue:
+    writable(game_id)
+    refused = send_notes("game", game_id)
+    if refused is not None:
+        reload(game_id)  # the page shows the note as it is now
+        return show(game_id, *refused)
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
+def unlock(game_id: int) -> ResponseReturnValue:
+    target = game_lock(get_store(), load(game_id).row)
+    return unlock_page(target, url_for("games.show", game_id=game_id), f"game {game_id}")
+
+
+@bp.post("/games/<int:game_id>/lock")
+def relock(game_id: int) -> ResponseReturnValue:
+    """Lock again, everywhere: every device unlocked before must type the PIN again."""
+    target = game_lock(get_store(), writable(game_id).row)
+    if LockForm().validate_on_submit() and target is not None:
+        page_write(LockAgain(target))
+        forget_unlocked(target)
+        flash(f"Locked again on every device: the PIN is needed again to change this {target.kind}", "ok")
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/rematch")
+def rematch(game_id: int) -> ResponseReturnValue:
+    """Play the finished game again: the scorekeeper stays unlocked for the new game's lock."""
+    writable(game_id)
+    if not LockForm().validate_on_submit():
+        return back_to_game()
+    new_id, new = page_write(Rematch(game_id))
+    store = get_store()
+    new_lock = game_lock(store, store.game(new_id))
+    if new_lock is not None:
+        remember_unlocked(new_lock)  # this device could change the old game: it keeps the new one
+    if new:
+        flash(f"Rematch: game {new_id}, the deal moved on one seat", "ok")
+    else:
+        flash(f"This game's rematch was already started: here is game {new_id}", "ok")
+    return redirect(url_for("games.show", game_id=new_id))
+
+
+@bp.post("/games/<int:game_id>/buys")
+def buy(game_id: int) -> ResponseReturnValue:
+    writable(game_id)
+    form = BuyForm()
+    if not form.validate_on_submit():
+        flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
+        return back_to_game()
+    player = form.player.data or ""
+    after = page_entry(RecordBuy(game_id=game_id, version=form.version_number(), player=player), form.entry_key.data)
+    if after is None:
+        flash("That buy was already saved (the button was tapped twice): nothing more was recorded.", "ok")
+        return back_to_game()
+    made = after.events[-1]
+    assert isinstance(made, Buy)  # the entry this command just made
+    flash(bought(after, made), "ok")
+    offer_undo(after)
+    return back_to_game()

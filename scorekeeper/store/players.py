@@ -1,0 +1,48 @@
+"""Players' records as the pages read them: a player, their history and stats, the leaderboard."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..rules.setup import name_key
+from .base import StoreBase
+from .rows import HistoryRow, LeaderRow, PlayerRow, StatsRow
+
+
+class PlayerTables(StoreBase):
+    """A player's rows and the leaderboard."""
+
+    def player(self, player_id: int) -> PlayerRow:
+        row = self._one("SELECT id, name FROM players WHERE id = ?", [player_id], f"there is no player {player_id}")
+        return cast(PlayerRow, row)
+
+    def player_id(self, name: str) -> int | None:
+        found = self._value("SELECT id FROM players WHERE name_key = ?", [name_key(name)])
+        return None if found is None else int(found)
+
+    def player_history(self, player_id: int, limit: int = 20, before: int | None = None) -> list[HistoryRow]:
+        """A player's games, newest first, a page at a time (``before``: the last game id of the page before)."""
+        rows = self._rows(
+            """SELECT r.*, g.ruleset, g.created_at, g.night_id, gp.name
+               FROM results r JOIN games g ON g.id = r.game_id
+               JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat
+               WHERE r.player_id = ? AND r.game_id < ? ORDER BY r.game_id DESC LIMIT ?""",
+            [player_id, before if before is not None else 2**62, limit],
+        )
+        return cast(list[HistoryRow], rows)
+
+    def player_stats(self, player_id: int) -> list[StatsRow]:
+        """A player's finished games added up, one row per ruleset."""
+        rows = self._rows("SELECT * FROM ruleset_stats WHERE player_id = ? ORDER BY ruleset", [player_id])
+        return cast(list[StatsRow], rows)
+
+    def leaderboard(self, limit: int = 200) -> list[LeaderRow]:
+        """Per ruleset and player over every finished game: games, wins, points, money, best and worst round."""
+        rows = self._rows(
+            """SELECT p.id, p.name, s.ruleset, s.games, s.wins, s.points, s.rounds, s.money,
+                      s.best_low, s.best_high, s.worst_low, s.worst_high
+               FROM ruleset_stats s JOIN players p ON p.id = s.player_id
+               ORDER BY s.ruleset, s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
+            [limit],
+        )
+        return cast(list[LeaderRow], rows)

@@ -1,0 +1,81 @@
+"""The architecture the README's layout section states, checked on the source (issue 39): a pure rules
+engine, writes opened only by the commands and the store, no import circle, small modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
+MODULE_LINES = 400
+# What the rules engine may not use: a web framework, a database, a PDF renderer, files, processes.
+NOT_IN_RULES = {"flask", "werkzeug", "sqlite3", "sqlite_utils", "weasyprint", "os", "io", "pathlib", "subprocess"}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The package's modules that ``name`` imports by its import statements (relative ones resolved)."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            source = ".".join(part for part in (base, node.module or "") if part)
+            # "from . import loading" imports the module loading, not the package's own names
+            found.update(f"{source}.{a.name}" if f"{source}.{a.name}" in known else source for a in node.names)
+    return {module for module in found if module in known and module != name}
+
+
+def test_no_module_outside_the_rules_is_over_400_lines():
+    outside = [path for path in PACKAGE.rglob("*.py") if "rules" not in path.relative_to(PACKAGE).parts]
+    lines = {str(path.relative_to(PACKAGE)): len(path.read_text().splitlines()) for path in outside}
+    assert {name: count for name, count in lines.items() if count > MODULE_LINES} == {}
+
+
+def test_the_rules_engine_is_pure():
+    for path in (PACKAGE / "rules").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            assert not {name.split(".")[0] for name in names} & NOT_IN_RULES, f"{path.name} imports {names}"
+
+
+def test_only_the_commands_and_the_store_open_a_write_transaction():
+    writers = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == "writing":
+                writers.add(path.relative_to(PACKAGE).parts[0])
+    assert writers <= {"commands", "store"}, writers
+
+
+def test_no_import_circle():
+    known = modules()
+    graph = {name: imported(name, path, known) for name, path in known.items()}
+    circles = []
+
+    def visit(name: str, trail: list[str], done: set[str]) -> None:
+        if name in trail:
+            circles.append(trail[trail.index(name) :] + [name])
+            return
+        if name in done:
+            return
+        for other in sorted(graph[name]):
+            visit(other, [*trail, name], done)
+        done.add(name)
+
+    done: set[str] = set()
+    for name in sorted(graph):
+        visit(name, [], done)
+    assert circles == []
