@@ -82,6 +82,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
         RULESETS_DIR=str(instance_path / "rulesets"),
         BACKUPS_DIR=str(instance_path / "backups"),
         AUTO_BACKUP=True,  # at start (scorekeeper serve) and when a night is closed
+        MIRROR=None,  # a folder on another disk the server keeps a copy of the database in
+        MIRROR_SECONDS=30,  # how often, at most, the mirror is brought up to date
         RATING=False,  # the players' skill rating: off until the house asks for it (RATING = True)
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         WTF_CSRF_TIME_LIMIT=None,  # a game page may stay open all evening

@@ -4,6 +4,7 @@ gives) and ``flask --app scorekeeper COMMAND``: init-db, serve, backup, restore,
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
@@ -13,8 +14,9 @@ from . import serving
 from .catalog import Catalog
 from .commands.derived import ImportRefused, import_dump
 from .exports import to_json_text
-from .store import Store, exchange, startup
+from .store import Store, exchange, set_mirror, startup
 from .store import backups as backups_folder
+from .store.mirror import MIRROR_NAME
 
 
 def live_store() -> Store:
@@ -34,10 +36,19 @@ def init_db_command() -> None:
 @click.command("serve")
 @click.option("--network", is_flag=True, help="Serve to the local network too (phones on the same Wi-Fi).")
 @click.option("--port", default=serving.DEFAULT_PORT, show_default=True, help="Port to listen on.")
+@click.option(
+    "--mirror",
+    type=click.Path(file_okay=False),
+    help="Keep a copy of the database in this folder on another disk (as MIRROR in config.py).",
+)
 @with_appcontext
-def serve_command(network: bool, port: int) -> None:
+def serve_command(network: bool, port: int, mirror: str | None) -> None:
     """Serve the app with waitress (127.0.0.1 unless --network), after a backup of the database."""
-    serving.serve(current_app._get_current_object(), port, network)  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if mirror:
+        app.config["MIRROR"] = mirror
+        set_mirror(app, mirror)
+    serving.serve(app, port, network)
 
 
 @click.command("export")
@@ -84,10 +95,14 @@ def backup_command(path: str | None) -> None:
 @click.command("restore")
 @click.argument("name", required=False)
 @click.option("--yes", is_flag=True, help="Restore without asking.")
+@click.option("--from-mirror", is_flag=True, help="Put back the copy in the MIRROR folder.")
 @with_appcontext
-def restore_command(name: str | None, yes: bool) -> None:
+def restore_command(name: str | None, yes: bool, from_mirror: bool) -> None:
     """List the backups, or put backup NAME in place of the database (after backing up the database)."""
     folder = current_app.config["BACKUPS_DIR"]
+    if from_mirror:
+        restore_from_mirror(yes)
+        return
     if not name:
         list_backups(folder)
         return
@@ -98,7 +113,27 @@ def restore_command(name: str | None, yes: bool) -> None:
     except (backups_folder.NoSuchBackup, backups_folder.BackupFailed) as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Restored {done.chosen.name} (made {done.chosen.made_at:%Y-%m-%d %H:%M}).")
-    if done.safety:
+    said_what_was_before(done)
+
+
+def restore_from_mirror(yes: bool) -> None:
+    if not current_app.config["MIRROR"]:
+        raise click.ClickException("no MIRROR folder is set in config.py: there is no mirror copy to restore")
+    source = Path(current_app.config["MIRROR"]) / MIRROR_NAME
+    if not yes:
+        click.confirm(f"Replace the database with the mirror copy {source}?", abort=True)
+    try:
+        done = backups_folder.restore_file(current_app.config["DATABASE"], current_app.config["BACKUPS_DIR"], source)
+    except backups_folder.BackupFailed as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Restored the mirror copy {source} (made {done.chosen.made_at:%Y-%m-%d %H:%M}).")
+    said_what_was_before(done)
+
+
+def said_what_was_before(done: backups_folder.Restored) -> None:
+    if done.safety is None and done.set_aside is None:
+        click.echo("There was no database before it.")
+    elif done.safety:
         click.echo(f"What was there before is kept as {done.safety.name}: restore that to undo this.")
     else:
         click.echo(f"What was there before was too damaged to back up: it is kept as {done.set_aside}.")

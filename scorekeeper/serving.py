@@ -38,6 +38,11 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
+CONNECTIONS_PER_ADDRESS = 24  # a phone's browser opens 6 at most; a tablet and a laptop a few more
+CONNECTION_LIMIT = 500  # all addresses together (waitress's default is 100)
+IDLE_SECONDS = 30  # an idle kept-alive connection is closed after this (waitress's default is 120)
+
+
 def keep_alive_server(app: Flask, **adjustments: Any) -> BaseWSGIServer:
     """waitress's server, except that an HTTP/1.1 answer without a body (the 304 of every unchanged
     poll) leaves the connection open. waitress 3 closes it because such an answer has no
@@ -67,6 +72,15 @@ def keep_alive_server(app: Flask, **adjustments: Any) -> BaseWSGIServer:
     class KeepAliveChannel(HTTPChannel):
         task_class = KeepAliveTask
 
+        def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+            super().__init__(server, sock, addr, adj, map=map)
+            # Each address has a bounded share of the connections: one device (gone wrong, or hostile)
+            # holding many idle or dripping ones never keeps a new phone out.
+            host = addr[0] if isinstance(addr, tuple) else addr
+            same = [c for c in (map or {}).values() if isinstance(c, HTTPChannel) and c.addr and c.addr[0] == host]
+            if len(same) > CONNECTIONS_PER_ADDRESS:
+                self.close()
+
     server = create_server(app, **adjustments)
     assert isinstance(server, BaseWSGIServer)  # one listening socket: 127.0.0.1 or 0.0.0.0
     server.channel_class = KeepAliveChannel
@@ -83,19 +97,8 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         # Phones reach this computer by its address (or its .local name): trust those too.
         name = socket.gethostname()
         app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], address, name, f"{name}.local"]
-    with app.app_context():
-        problem = automatic_backup("start")
-    if problem or app.config["AUTO_BACKUP"]:
-        click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
-    click.echo(f"Scorekeeper is serving at {url}")
-    if network and address:
-        click.echo("Scan to open it on a phone on the same Wi-Fi:")
-        click.echo(terminal_qr(url))
-    elif network:
-        click.echo("(could not tell this computer's network address: look it up in the network settings,")
-        click.echo(f' and add it to {app.instance_path}/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones')
-        click.echo(" are answered)")
-    click.echo("Stop it with Ctrl+C.")
+    # The port first: a start that fails (the port taken) makes no backup and prunes none (under a
+    # service's restarts, failed starts once pruned every earlier backup of the month).
     # A body larger than the app takes is refused by waitress from its Content-Length, before it is
     # read (by default waitress would spool up to 1 GiB to disk first).
     server = keep_alive_server(
@@ -105,6 +108,25 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         threads=threads,
         ident="scorekeeper",
         max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
+        connection_limit=CONNECTION_LIMIT,
+        channel_timeout=IDLE_SECONDS,
     )
+    with app.app_context():
+        problem = automatic_backup("start")
+    if problem or app.config["AUTO_BACKUP"]:
+        click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
+    mirror = app.extensions.get("mirror")
+    if mirror is not None:
+        mirror.start()
+        click.echo(f"Mirroring the database into {mirror.folder} (at most every {mirror.every:g} s)")
+    click.echo(f"Scorekeeper is serving at {url}")
+    if network and address:
+        click.echo("Scan to open it on a phone on the same Wi-Fi:")
+        click.echo(terminal_qr(url))
+    elif network:
+        click.echo("(could not tell this computer's network address: look it up in the network settings,")
+        click.echo(f' and add it to {app.instance_path}/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones')
+        click.echo(" are answered)")
+    click.echo("Stop it with Ctrl+C.")
     logging.basicConfig()  # waitress's own warnings (a queue of waiting requests) reach the terminal
     server.run()

@@ -50,7 +50,7 @@ def test_only_the_files_it_made_count_as_backups(tmp_path):
         "scorekeeper-20261101-120000-start.sqlite",
         "scorekeeper-20261101-120000-2-start.sqlite",
     ]:
-        (tmp_path / name).write_text("x")
+        (tmp_path / name).write_bytes(b"SQLite format 3\x00" + bytes(1024))  # each a database to look at
     assert [b.name for b in folder_of_backups.list_backups(tmp_path)] == [  # newest first
         "scorekeeper-20261101-120000-2-start.sqlite",
         "scorekeeper-20261101-120000-start.sqlite",
@@ -184,3 +184,108 @@ def test_serving_starts_with_a_backup(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# --- backups that cannot hurt (issue 41) -------------------------------------------------------
+
+
+def a_good_backup(app, api, folder: Path) -> folder_of_backups.Backup:
+    api.new_game()
+    store = Store(app.config["DATABASE"])
+    try:
+        return folder_of_backups.make_backup(store, folder, "by-hand")
+    finally:
+        store.close()
+
+
+def test_a_backup_killed_part_way_an_empty_or_a_foreign_file_is_never_listed(app, api, tmp_path):
+    folder = tmp_path / "backups"
+    good = a_good_backup(app, api, folder)
+    whole = good.path.read_bytes()
+    (folder / ".partial-scorekeeper-20261101-120000-start.sqlite").write_bytes(whole[:4096])  # killed
+    (folder / "scorekeeper-20261101-120001-start.sqlite").write_bytes(b"")  # empty
+    (folder / "scorekeeper-20261101-120002-start.sqlite").write_bytes(whole[:100])  # cut inside its header
+    (folder / "scorekeeper-20261101-120003-start.sqlite").write_text("a shopping list" * 100)  # foreign
+    assert [backup.name for backup in folder_of_backups.list_backups(folder)] == [good.name]
+
+
+def test_a_backup_is_made_under_a_passing_name_and_named_only_once_checked(app, api, tmp_path, monkeypatch):
+    """A backup whose check fails (a copy cut short, a disk that lies) is never kept under a backup's
+    name, and nothing of it is left in the folder."""
+    folder = tmp_path / "backups"
+    seen = []
+
+    def failing_check(path):
+        seen.append(Path(path).name)
+        raise folder_of_backups.BackupFailed("the copy is not whole: page 3 is never used")
+
+    monkeypatch.setattr(folder_of_backups, "check_whole", failing_check)
+    with pytest.raises(folder_of_backups.BackupFailed, match="was not kept"):
+        a_good_backup(app, api, folder)
+    assert seen and seen[0].startswith(".partial-scorekeeper-")  # checked before it has its name
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00" + bytes(4000)], ids=["empty", "no tables"])
+def test_an_empty_or_foreign_database_fails_the_check(tmp_path, content):
+    path = tmp_path / "scorekeeper-20261101-120000-start.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(folder_of_backups.BackupFailed):
+        folder_of_backups.check_whole(path)
+
+
+def test_a_restore_that_cannot_back_up_a_healthy_database_changes_nothing(app, api, tmp_path, monkeypatch):
+    """The safety copy fails (a full or read-only backups folder): the live database is healthy, so it
+    is neither moved aside nor replaced; the restore says why in one line."""
+    folder = tmp_path / "backups"
+    good = a_good_backup(app, api, folder)
+    api.new_game()  # the live database now holds two games, the backup one
+    database = Path(app.config["DATABASE"])
+
+    def no_room(*args, **kwargs):
+        raise folder_of_backups.BackupFailed("cannot use the backups folder (No space left on device)")
+
+    monkeypatch.setattr(folder_of_backups, "checked_copy", no_room)
+    with pytest.raises(folder_of_backups.BackupFailed) as refused:
+        folder_of_backups.restore(database, folder, good.name)
+    assert "nothing was changed" in str(refused.value) and "No space left on device" in str(refused.value)
+    assert games_in(database) == 2
+    assert not list(folder.glob("damaged-*"))
+
+
+@pytest.mark.process
+def test_a_zero_byte_backup_is_never_restored(tmp_path):
+    instance = tmp_path / "instance"
+    app = make_app(instance, DATABASE=str(instance / "scorekeeper.sqlite"))
+    app.test_client().post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    (instance / "backups").mkdir(mode=0o700)
+    empty = instance / "backups" / "scorekeeper-20261101-120000-start.sqlite"
+    empty.write_bytes(b"")
+    refused = scorekeeper(instance, "restore", empty.name, "--yes")
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert f"no backup named '{empty.name}'" in refused.stderr
+    assert games_in(instance / "scorekeeper.sqlite") == 1
+
+
+@pytest.mark.process
+def test_a_start_that_fails_makes_no_backup_and_prunes_nothing(tmp_path):
+    """The port is taken: the server cannot start, so it neither backs up nor prunes (under a
+    service's restarts, failed starts once deleted every backup of the month)."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        command = Path(sys.executable).with_name("scorekeeper")
+        port = str(taken.getsockname()[1])
+        failed = subprocess.run(
+            [str(command), "--instance", str(tmp_path), "serve", "--port", port],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        taken.close()
+    assert failed.returncode != 0
+    assert folder_of_backups.list_backups(tmp_path / "backups") == []

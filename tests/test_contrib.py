@@ -34,3 +34,31 @@ def test_systemd_analyze_verifies_the_unit(tmp_path):
     unit.write_text(unit.read_text().replace(str(command), "/nowhere/scorekeeper"))
     broken = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
     assert broken.returncode != 0 and "/nowhere/scorekeeper" in broken.stderr
+
+
+TEMPLATE = UNIT.with_name("scorekeeper@.service")
+
+
+def test_the_template_gives_each_household_its_folder_and_port():
+    """Issue 41: one machine, several households: `scorekeeper@smiths` serves the Smiths' folder on the
+    port their /etc/scorekeeper/smiths.env gives."""
+    text = TEMPLATE.read_text()
+    assert "EnvironmentFile=/etc/scorekeeper/%i.env" in text
+    assert "Environment=SCOREKEEPER_INSTANCE=/home/cards/.local/share/scorekeeper/%i" in text
+    assert "ExecStart=/home/cards/.local/bin/scorekeeper serve --network --port ${SCOREKEEPER_PORT}" in text
+    assert "Restart=on-failure" in text and "WantedBy=multi-user.target" in text
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
+def test_systemd_analyze_verifies_a_households_instance(tmp_path):
+    command = Path(sys.executable).with_name("scorekeeper")
+    (tmp_path / "smiths.env").write_text("SCOREKEEPER_PORT=5001\n")
+    unit = tmp_path / "scorekeeper@smiths.service"
+    unit.write_text(
+        TEMPLATE.read_text()
+        .replace("/home/cards/.local/bin/scorekeeper", str(command))
+        .replace("/home/cards/.local/share/scorekeeper", str(tmp_path))
+        .replace("/etc/scorekeeper", str(tmp_path))
+    )
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == "", result.stderr

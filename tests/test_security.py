@@ -290,3 +290,30 @@ def test_killed_server_keeps_every_acknowledged_write(tmp_path):
     finally:
         restarted.kill()
         restarted.wait()
+
+
+@pytest.mark.process
+def test_a_new_phone_gets_in_while_another_device_holds_a_hundred_connections(tmp_path):
+    """Issue 41: about 100 connections from one device (idle kept-alive ones, or ones dripping a byte
+    at a time) kept every new phone out. Each address has a bounded share: a new phone, from another
+    address, is answered within a second while 127.0.0.2 holds 100 idle and dripping connections."""
+
+    port = free_port()
+    server = start_server(tmp_path, port)
+    held = []
+    try:
+        for number in range(100):
+            hog = socket.create_connection(("127.0.0.1", port), timeout=2, source_address=("127.0.0.2", 0))
+            if number % 2:
+                hog.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished: a drip
+            held.append(hog)
+        started = time.monotonic()
+        phone = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+        phone.request("GET", "/healthz")
+        assert phone.getresponse().status == 200
+        assert time.monotonic() - started < 1
+    finally:
+        for hog in held:
+            hog.close()
+        server.terminate()
+        server.wait(timeout=10)

@@ -22,7 +22,7 @@ from ..rules.game import Buy, Game
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
 from ..sharing import game_link, night_link, qr_svg
-from ..store import StaleWrite, get_store, last_backup
+from ..store import StaleWrite, get_store, last_backup, mirror_state
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
 from .forms import BuyForm, LockForm, NewGameForm, UndoForm
@@ -112,7 +112,11 @@ def needs_unlock(error: NeedsUnlock) -> ResponseReturnValue:
 @bp.get("/")
 def index() -> ResponseReturnValue:
     return render_template(
-        "index.html", games=get_store().games(), rulesets=current_catalog().rulesets, last_backup=last_backup()
+        "index.html",
+        games=get_store().games(),
+        rulesets=current_catalog().rulesets,
+        last_backup=last_backup(),
+        mirror=mirror_state(),
     )
 
 

@@ -7,15 +7,15 @@ By job: ``repository`` (the SQL: ``Store``, made of ``base`` — the connection 
 transactions — and a part per kind of table: ``games``, ``nights``, ``players``, ``entries``),
 ``exchange`` (the export format and its import), ``web`` (the store in a Flask app: a connection per
 thread, teardown), ``startup`` (start-up checks and the copy itself), ``backups`` (the backups folder:
-made, checked, pruned, restored), ``records`` (players' records added up by day), ``migrations`` (the
-schema) and ``rows`` (the row types).
+made, checked, pruned, restored), ``mirror`` (the copy on another disk), ``records`` (players' records
+added up by day), ``migrations`` (the schema) and ``rows`` (the row types).
 """
 
 from __future__ import annotations
 
 from .repository import NotFound, StaleWrite, Store, StoreError
 from .startup import StartUpProblem
-from .web import automatic_backup, get_store, init_app, last_backup
+from .web import automatic_backup, get_store, init_app, last_backup, mirror_state, set_mirror
 
 __all__ = [
     "NotFound",
@@ -27,4 +27,6 @@ __all__ = [
     "get_store",
     "init_app",
     "last_backup",
+    "mirror_state",
+    "set_mirror",
 ]

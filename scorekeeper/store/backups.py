@@ -1,6 +1,7 @@
 """Backups by themselves: a consistent copy of the database (SQLite's online backup) into the
-instance's ``backups/`` folder at start and when a night is closed, checked whole before it counts,
-the newest 10 kept plus the last of every month; a restore first backs up the file it replaces."""
+instance's ``backups/`` folder at start and when a night is closed, made under a passing name and
+named only once checked whole, the newest 10 kept plus the last of every month; a restore first backs
+up the file it replaces, and changes nothing when it cannot (unless that file is proven damaged)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ REASONS = {  # in a file name, and in words
     "night-closed": "when a night was closed",
     "by-hand": "by hand",
     "before-restore": "before a restore",
+    "mirror": "the mirror copy",  # never a file's name here: what a restore from the mirror put back
 }
 NAME = re.compile(r"scorekeeper-(\d{8}-\d{6})(?:-(\d+))?-(" + "|".join(REASONS) + r")\.sqlite")
 STAMP = "%Y%m%d-%H%M%S"
@@ -71,12 +73,28 @@ def parse_name(path: Path) -> Backup | None:
     return Backup(path, datetime.strptime(match.group(1), STAMP), match.group(3), int(match.group(2) or 1))
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+SMALLEST_DATABASE = 512  # one page: anything shorter was cut short
+
+
+def looks_whole(path: Path) -> bool:
+    """A cheap look (the home page lists the backups): a file at least a page long that starts as a
+    SQLite database. A restore checks the whole file first."""
+    try:
+        with path.open("rb") as file:
+            return path.stat().st_size >= SMALLEST_DATABASE and file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
 def list_backups(folder: str | Path) -> list[Backup]:
-    """The backups in ``folder``, newest first (none if there is no folder yet)."""
+    """The backups in ``folder``, newest first (none if there is no folder yet): files named as this
+    module names them that look whole; an empty, cut or foreign file is never listed."""
     folder = Path(folder)
     if not folder.is_dir():
         return []
-    found = [backup for path in folder.iterdir() if (backup := parse_name(path)) is not None]
+    named = [backup for path in folder.iterdir() if (backup := parse_name(path)) is not None]
+    found = [backup for backup in named if looks_whole(backup.path)]
     return sorted(found, key=lambda backup: backup.order, reverse=True)
 
 
@@ -110,11 +128,16 @@ def checked_copy(store: Store, folder: str | Path, reason: str, now: datetime | 
     except OSError as error:
         raise BackupFailed(f"cannot use the backups folder {folder} ({error.strerror})") from None
     path = free_name(folder, now or datetime.now(), reason)
+    # Made and checked under a name no listing takes, then renamed: a copy killed part-way, or one
+    # that fails its check, is never a backup.
+    passing = path.with_name(f".partial-{path.name}")
     try:
-        startup.backup(store, path)
-        check_whole(path)
+        startup.backup(store, passing)
+        check_whole(passing)
+        passing.replace(path)
     except (OSError, sqlite3.Error, BackupFailed) as error:
-        path.unlink(missing_ok=True)
+        for part in with_journal(passing):
+            part.unlink(missing_ok=True)
         raise BackupFailed(f"the backup {path} failed and was not kept: {error}") from None
     made = parse_name(path)
     assert made is not None  # free_name makes a name parse_name reads
@@ -132,15 +155,37 @@ def free_name(folder: Path, now: datetime, reason: str) -> Path:
     return path
 
 
+SCOREKEEPER_TABLES = {"games", "events", "nights"}
+
+
 def check_whole(path: str | Path) -> None:
-    """PRAGMA integrity_check on a copy: anything but "ok" is a failed backup."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    """A copy is a backup when PRAGMA integrity_check says "ok" and it holds Scorekeeper's tables
+    (an empty file passes the check as an empty database)."""
     try:
-        problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-    finally:
-        conn.close()
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        raise BackupFailed(f"{Path(path).name} cannot be read as a database ({error})") from None
     if problems != ["ok"]:
         raise BackupFailed(f"the copy is not whole: {problems[0]}")
+    if not SCOREKEEPER_TABLES <= tables:
+        raise BackupFailed(f"{Path(path).name} is not a Scorekeeper database (it has no games tables)")
+
+
+def is_damaged(database: Path) -> bool:
+    """Proven damaged: a file SQLite cannot read as a database, or whose quick_check fails."""
+    try:
+        conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        try:
+            return [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return True
 
 
 def prune(folder: str | Path) -> list[Path]:
@@ -171,29 +216,57 @@ class Restored:
 def restore(database: str | Path, folder: str | Path, name: str, now: datetime | None = None) -> Restored:
     """Put backup ``name`` in place of the live database, after backing up the live one (a restore is
     undone by restoring that). A live database too damaged to copy is moved aside instead."""
-    chosen = find_backup(folder, name)
+    return restore_backup(database, folder, find_backup(folder, name), now)
+
+
+def restore_file(database: str | Path, folder: str | Path, source: Path, now: datetime | None = None) -> Restored:
+    """Put a copy kept elsewhere (the mirror's) in place of the live database, as ``restore`` does."""
+    try:
+        made = datetime.fromtimestamp(source.stat().st_mtime)
+    except OSError as error:
+        raise BackupFailed(f"there is no copy at {source} ({error.strerror})") from None
+    return restore_backup(database, folder, Backup(source, made, "mirror"), now)
+
+
+def restore_backup(database: str | Path, folder: str | Path, chosen: Backup, now: datetime | None = None) -> Restored:
     check_whole(chosen.path)
     now = now or datetime.now()
     safety, set_aside = None, None
+    if not Path(database).exists():  # lost with its disk: nothing to keep first
+        return put_in_place(database, folder, chosen, Restored(chosen, None, None))
     try:
         store = Store(database)
         try:
             safety = checked_copy(store, folder, "before-restore", now)  # pruned once the chosen one is in
         finally:
             store.close()
-    except (BackupFailed, sqlite3.Error):
+    except (BackupFailed, sqlite3.Error) as error:
+        if not is_damaged(Path(database)):
+            raise BackupFailed(
+                f"could not back up the database before the restore ({error}): nothing was changed"
+            ) from None
         set_aside = move_aside(Path(database), Path(folder), now)
-    store = Store(database)
+    return put_in_place(database, folder, chosen, Restored(chosen, safety, set_aside))
+
+
+def put_in_place(database: str | Path, folder: str | Path, chosen: Backup, done: Restored) -> Restored:
+    """The chosen copy into the database file, through SQLite (the live file keeps its locks)."""
+    safety, set_aside = done.safety, done.set_aside
     try:
-        source = sqlite3.connect(f"file:{chosen.path}?mode=ro", uri=True)
+        store = Store(database)
         try:
-            source.backup(store.db.conn)
+            source = sqlite3.connect(f"file:{chosen.path}?mode=ro", uri=True)
+            try:
+                source.backup(store.db.conn)
+            finally:
+                source.close()
         finally:
-            source.close()
-    finally:
-        store.close()
+            store.close()
+    except (OSError, sqlite3.Error) as error:
+        kept = f"; what was there before is {safety.name if safety else set_aside}" if safety or set_aside else ""
+        raise BackupFailed(f"the restore of {chosen.name} failed ({error}){kept}") from None
     prune(folder)
-    return Restored(chosen, safety, set_aside)
+    return done
 
 
 def move_aside(database: Path, folder: Path, now: datetime) -> Path:

@@ -8,6 +8,7 @@ import threading
 from flask import Flask, current_app
 
 from . import backups
+from .mirror import Mirror, MirrorState
 from .repository import Store
 from .startup import check_database
 
@@ -35,9 +36,23 @@ def end_request(exception: BaseException | None = None) -> None:
 
 def init_app(app: Flask) -> None:
     """Check the database and apply pending migrations at start-up; never leave a transaction open
-    after a request."""
+    after a request; the mirror, when the house has one (its thread is started by ``serve``)."""
     check_database(app.config["DATABASE"])
     app.teardown_appcontext(end_request)
+    set_mirror(app, app.config["MIRROR"])
+
+
+def set_mirror(app: Flask, folder: str | None) -> Mirror | None:
+    if not folder:
+        return None
+    mirror = app.extensions["mirror"] = Mirror(app.config["DATABASE"], folder, float(app.config["MIRROR_SECONDS"]))
+    return mirror
+
+
+def mirror_state() -> MirrorState | None:
+    """What the home page says of the mirror (None: the house has none)."""
+    mirror: Mirror | None = current_app.extensions.get("mirror")
+    return mirror.state if mirror else None
 
 
 def automatic_backup(reason: str) -> str | None:

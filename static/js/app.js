@@ -190,9 +190,145 @@ function backInPlace() {
   }, { threshold: [0, 0.5, 1] }).observe(outcome);
 }
 
-function oneSubmitPerPage() {
+// Nothing lost when the Wi-Fi drops (issue 41): the game page's writes (buys, undo, a round or a
+// hand saved) go through an outbox kept in the page's own storage (a service worker needs HTTPS, and
+// a phone on the home network is plain http). Each entry carries the entry key its form was drawn
+// with, so one sent twice (its answer lost) is recorded once. Unanswered within a second, a tap is
+// said as waiting, kept, and sent again every 1.5 s, in order, also after the tab was closed. The
+// answer is the server's own page: its message says what the entry did, or why it was refused.
+const OUTBOX_KEY = "scorekeeper-outbox";
+const clock = (when) => new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+const RETRY_MS = 1500;
+const WAITING_AFTER_MS = 1000;  // unanswered this long: the screen says the tap is waiting
+const GIVE_UP_MS = 8000;  // a send hanging this long is sent again (its key makes that safe)
+
+function outbox() {
+  const read = () => { try { return JSON.parse(localStorage.getItem(OUTBOX_KEY) || "[]"); } catch (e) { return []; } };
+  const write = (queue) => { try { localStorage.setItem(OUTBOX_KEY, JSON.stringify(queue)); } catch (e) { /* this page only */ } };
+  let banner = null;
+  let since = null;  // when the server stopped answering
+  let draining = false;
+  const say = () => {
+    const queue = read();
+    if (!queue.length || !since) { if (banner) banner.hidden = true; return; }
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.className = "outbox-note";
+      banner.setAttribute("role", "status");
+      document.body.appendChild(banner);
+    }
+    banner.hidden = false;
+    const what = queue.map((entry) => entry.label).join(", ");
+    banner.textContent = `No answer from the server since ${clock(since)}: ${queue.length} waiting (${what}), `
+      + "not yet saved; sent by themselves when it answers.";
+  };
+  // The version a queued entry was drawn with moves on by this phone's own entries landed before it;
+  // moved by anyone else, it stays, and the server refuses the entry as made on an old view.
+  const landed = {};
+  const caughtUp = async (entry) => {
+    const mine = (landed[entry.game] || {})[entry.base] || 0;
+    if (!mine || !entry.game) return entry.body;
+    const game = await (await fetch(`/api/games/${entry.game}`, { cache: "no-store" })).json();
+    if (game.version !== entry.base + mine) return entry.body;
+    const body = new URLSearchParams(entry.body);
+    body.set("version", String(game.version));
+    return body.toString();
+  };
+  const post = async (entry) => {
+    const stop = new AbortController();
+    const slow = setTimeout(() => { if (!since) since = Date.now(); say(); }, WAITING_AFTER_MS);
+    const hung = setTimeout(() => stop.abort(), GIVE_UP_MS);
+    try {
+      return await fetch(entry.url, {
+        method: "POST", body: await caughtUp(entry), redirect: "manual", signal: stop.signal,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(hung);
+    }
+  };
+  // Not a redirect: the entry was not recorded (a refusal, a question): the page sends it once more, as
+  // a plain form, so the server's own page for it opens (its words, with what was typed). Safe: only a
+  // recorded entry redirects, and a refusal is never remembered for its key.
+  const show = (entry) => {
+    const plain = document.createElement("form");
+    plain.method = "post";
+    plain.action = entry.url;
+    plain.hidden = true;
+    new URLSearchParams(entry.body).forEach((value, name) => {
+      const field = document.createElement("input");
+      field.type = "hidden";
+      field.name = name;
+      field.value = value;
+      plain.appendChild(field);
+    });
+    document.body.appendChild(plain);
+    plain.submit();  // no submit event: it does not come back through the outbox
+  };
+  const drain = async () => {
+    if (draining) return;
+    draining = true;
+    let last = null;
+    try {
+      for (let queue = read(); queue.length; queue = read()) {
+        const entry = queue[0];
+        let response;
+        try {
+          response = await post(entry);
+        } catch (e) {
+          if (!since) since = Date.now();
+          say();
+          setTimeout(drain, RETRY_MS);
+          return;
+        }
+        write(read().slice(1));
+        if (response.type !== "opaqueredirect") { since = null; say(); show(entry); return; }
+        landed[entry.game] = landed[entry.game] || {};
+        landed[entry.game][entry.base] = (landed[entry.game][entry.base] || 0) + 1;
+        last = entry;
+      }
+      since = null;
+      say();
+      if (last) window.location.assign(last.then);
+    } finally {
+      draining = false;
+    }
+  };
+  const keyOf = (body) => (new URLSearchParams(body).get("entry_key") || "").split("~")[0];
+  const add = (form, submitter) => {
+    const data = new FormData(form, submitter);
+    const queue = read();
+    // The same button again: within the hold it is the same tap; later, one more entry.
+    const key = String(data.get("entry_key") || "");
+    const same = key ? queue.filter((entry) => keyOf(entry.body) === key) : [];
+    if (same.length && Date.now() - same[same.length - 1].made < SETTLE_MS) return;
+    if (same.length) data.set("entry_key", `${key}~${same.length + 1}`);
+    queue.push({
+      url: form.action, body: new URLSearchParams(data).toString(), then: form.dataset.outbox,
+      label: form.dataset.outboxLabel || "an entry", game: form.dataset.outboxGame,
+      base: Number(data.get("version") || 0), made: Date.now(),
+    });
+    write(queue);
+  };
+  window.addEventListener("online", drain);
+  if (read().length) { since = read()[0].made; say(); drain(); }
+  return {
+    send: (form, submitter) => { add(form, submitter); drain(); },
+  };
+}
+
+function oneSubmitPerPage(box) {
   document.addEventListener("submit", (event) => {
     if (document.body.classList.contains("sending")) { event.preventDefault(); return; }
+    const form = event.target;
+    if (form.dataset.outbox) {  // through the outbox: the page stays usable while it waits
+      event.preventDefault();
+      markSent();
+      keepPlace(event.submitter || null);
+      box.send(form, event.submitter || null);
+      return;
+    }
     document.body.classList.add("sending");
     markSent();
     keepPlace(event.submitter || null);
@@ -857,6 +993,13 @@ function liveView() {
   if (!live) return;
   let version = live.dataset.version;
   const night = live.dataset.night;
+  // A poll that fails says so over the scores it keeps showing (issue 41), and when they are from.
+  const behind = document.createElement("p");
+  behind.className = "behind-note";
+  behind.setAttribute("role", "status");
+  behind.hidden = true;
+  live.before(behind);
+  let heard = Date.now();
   const forPlayer = live.dataset.followsPlayer === "1";
   const withMe = (url) => {
     const me = forPlayer ? nightMe(night) : "";
@@ -881,13 +1024,17 @@ function liveView() {
       // no-cache: the browser asks with the version it has (If-None-Match) and gets 304, no body,
       // while nothing changed; the fragment itself is fetched only when the version moved.
       const now = await moved();
+      heard = Date.now();
+      behind.hidden = true;
       if (now === null || now === undefined || String(now) === version) return;
       const html = await (await fetch(live.dataset.fragmentUrl, { cache: "no-store" })).text();
       live.innerHTML = html;
       version = String(now);
       live.dispatchEvent(new CustomEvent("live:updated"));
     } catch (e) {
-      // The Wi-Fi dropped: keep the last scores on screen and try again at the next tick.
+      // The Wi-Fi dropped: keep the last scores on screen, say so, and try again at the next tick.
+      behind.hidden = false;
+      behind.textContent = `Reconnecting — these scores are from ${clock(heard)}.`;
     }
   };
   setInterval(poll, 2000);
@@ -895,7 +1042,7 @@ function liveView() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  oneSubmitPerPage();
+  oneSubmitPerPage(outbox());
   forgetSavedDraft();
   backInPlace();
   settleButtons();

@@ -1,0 +1,184 @@
+"""Nothing lost when the Wi-Fi drops (issue 41): the game page's buys, an undo and a round saved while
+the phone cannot reach the server are kept on the phone, said as waiting within a second, and land by
+themselves once the server answers, in order, each once; a write whose answer was lost is not doubled;
+one the game has moved past meanwhile is refused in words; the queue outlives a closed tab."""
+
+from __future__ import annotations
+
+import re
+
+from browser_support import buy_button, settled, shot
+from playwright.sync_api import expect
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+LAND_MS = 3000  # the queue drains within 3 s of the server answering again
+
+
+def new_phone(browser):
+    return browser.new_context(
+        viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+
+
+def start(page, base_url) -> int:
+    body = {"ruleset": "ten-pennies", "players": NAMES, "first_dealer": "Ann"}
+    return page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+
+
+def game(page, base_url, gid) -> dict:
+    return page.request.get(f"{base_url}/api/games/{gid}").json()
+
+
+def buys(page, base_url, gid) -> dict[str, int]:
+    return {p["name"]: 10 - p["buys_left"] for p in game(page, base_url, gid)["players"]}
+
+
+def test_buys_and_a_round_made_offline_land_in_order_once_the_server_answers(browser, base_url):
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}")
+    settled(page)
+    context.set_offline(True)
+    buy_button(page, "Ann").tap()
+    note = page.locator(".outbox-note")
+    expect(note).to_contain_text("1 waiting (Ann's buy)", timeout=1000)
+    page.wait_for_timeout(1000)  # past the hold: the next tap of a button is one more entry
+    buy_button(page, "Bob").tap()
+    page.wait_for_timeout(1000)
+    buy_button(page, "Bob").tap()  # Bob meant a second buy
+    expect(note).to_contain_text("3 waiting (Ann's buy, Bob's buy, Bob's buy)", timeout=1000)
+    expect(note).to_contain_text("No answer from the server since")
+    expect(note).to_contain_text("not yet saved")
+    shot(page, "outbox-three-buys-waiting", full_page=False)
+    assert buys(page, base_url, gid) == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
+    context.set_offline(False)
+    page.wait_for_function(
+        "() => document.readyState === 'complete' && !document.querySelector('.outbox-note:not([hidden])')",
+        timeout=LAND_MS,
+    )
+    assert buys(page, base_url, gid) == {"Ann": 1, "Bob": 2, "Cy": 0, "Di": 0}
+    expect(page.locator(".outcome")).to_contain_text("Bob bought the discard")
+    context.close()
+
+
+def test_a_buy_whose_answer_was_lost_is_recorded_once(browser, base_url):
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}")
+    settled(page)
+    lost = []
+
+    def answer_lost(route):
+        if not lost:
+            lost.append(route.fetch(max_redirects=0).status)  # recorded; its answer never arrives
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/games/\d+/buys$"), answer_lost)
+    buy_button(page, "Cy").tap()
+    expect(page.locator(".outcome")).to_contain_text("already saved", timeout=LAND_MS + 2000)
+    assert lost == [302]
+    assert buys(page, base_url, gid) == {"Ann": 0, "Bob": 0, "Cy": 1, "Di": 0}
+    context.close()
+
+
+def test_a_queued_buy_the_game_moved_past_is_refused_in_words(browser, base_url):
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}")
+    settled(page)
+    context.set_offline(True)
+    buy_button(page, "Di").tap()
+    expect(page.locator(".outbox-note")).to_contain_text("1 waiting (Di's buy)", timeout=1000)
+    # Meanwhile the other phone saves round 1: Di's buy was tapped for a round that is over.
+    caught = {"Bob": "K", "Cy": "5", "Di": ""}
+    saved = page.request.post(f"{base_url}/api/games/{gid}/rounds", data={"went_out": "Ann", "caught": caught})
+    assert saved.status == 201
+    context.set_offline(False)
+    expect(page.locator(".outcome .flash-error")).to_contain_text("Not saved", timeout=LAND_MS)
+    assert buys(page, base_url, gid)["Di"] == 0
+    shot(page, "outbox-stale-buy-refused", full_page=False)
+    context.close()
+
+
+def test_the_queue_outlives_a_closed_tab(browser, base_url):
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}")
+    settled(page)
+    context.set_offline(True)
+    buy_button(page, "Ann").tap()
+    expect(page.locator(".outbox-note")).to_contain_text("1 waiting", timeout=1000)
+    page.close()  # the tab is closed while the server is away
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(f"{base_url}/games")
+    again.wait_for_function("() => document.readyState === 'complete' && location.pathname.startsWith('/games/')")
+    expect(again.locator(".outcome")).to_contain_text("Ann bought the discard", timeout=LAND_MS)
+    assert buys(again, base_url, gid)["Ann"] == 1
+    context.close()
+
+
+def test_a_round_saved_offline_lands_once_the_server_answers(browser, base_url):
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(page)
+    page.locator('.went-out label:has-text("Ann")').tap()
+    page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
+    page.locator('.tap[data-card="K"]').tap()
+    context.set_offline(True)
+    page.locator("button.pad-save").tap()
+    expect(page.locator(".outbox-note")).to_contain_text("1 waiting (round 1)", timeout=1000)
+    context.set_offline(False)
+    expect(page.locator(".outcome")).to_contain_text("Round 1 saved", timeout=LAND_MS)
+    state = game(page, base_url, gid)
+    assert len(state["rounds"]) == 1 and state["rounds"][0]["results"]["Bob"]["cards"] == ["K"]
+    context.close()
+
+
+def test_the_live_view_says_it_is_behind_and_catches_up(browser, base_url):
+    """Issue 41: a live view whose polls fail says so, with the time of its scores, and catches up."""
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    token = page.request.get(f"{base_url}/games/{gid}").text().split("/live/")[1].split('"')[0]
+    page.goto(f"{base_url}/live/{token}")
+    settled(page)
+    context.set_offline(True)
+    note = page.locator(".behind-note")
+    expect(note).to_contain_text("Reconnecting — these scores are from", timeout=5000)
+    caught = {"Bob": "K", "Cy": "5", "Di": ""}
+    page.request.post(f"{base_url}/api/games/{gid}/rounds", data={"went_out": "Ann", "caught": caught})
+    context.set_offline(False)
+    expect(note).to_be_hidden(timeout=5000)
+    expect(page.locator("#live .live-round")).to_have_attribute("data-round", "2", timeout=5000)
+    context.close()
+
+
+def test_a_payment_marked_paid_offline_lands_once(browser, base_url):
+    """A night on paper: "Mark paid" tapped while the phone is offline waits, then lands once."""
+    context = new_phone(browser)
+    page = context.new_page()
+    night = page.request.post(f"{base_url}/api/nights", data={"money": "paper"}).json()["id"]
+    body = {"ruleset": "ten-pennies", "players": NAMES, "first_dealer": "Ann", "night": night}
+    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    for _ in range(7):
+        caught = {"Bob": "K", "Cy": "5", "Di": ""}
+        page.request.post(f"{base_url}/api/games/{gid}/rounds", data={"went_out": "Ann", "caught": caught})
+    page.goto(f"{base_url}/nights/{night}")
+    settled(page)
+    context.set_offline(True)
+    page.locator("ul.settle:not(.made) button", has_text="Mark paid").first.tap()
+    expect(page.locator(".outbox-note")).to_contain_text("1 waiting (", timeout=1000)
+    context.set_offline(False)
+    expect(page.locator("ul.settle.made li")).to_have_count(1, timeout=LAND_MS)
+    payments = page.request.get(f"{base_url}/api/nights/{night}").json()["payments_made"]
+    assert len(payments) == 1
+    context.close()
