@@ -100,6 +100,8 @@ def backup_command(path: str | None) -> None:
 def restore_command(name: str | None, yes: bool, from_mirror: bool) -> None:
     """List the backups, or put backup NAME in place of the database (after backing up the database)."""
     folder = current_app.config["BACKUPS_DIR"]
+    if (name or from_mirror) and (pid := serving.serving_pid(current_app.config["DATABASE"])):
+        raise click.ClickException(f"a Scorekeeper server is serving this database (process {pid}): stop it first")
     if from_mirror:
         restore_from_mirror(yes)
         return

@@ -3,8 +3,11 @@ computer only by default, or on the home network with ``--network``, with a QR c
 
 from __future__ import annotations
 
+import atexit
 import logging
+import os
 import socket
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -115,6 +118,7 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         problem = automatic_backup("start")
     if problem or app.config["AUTO_BACKUP"]:
         click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
+    mark_serving(app.config["DATABASE"])
     mirror = app.extensions.get("mirror")
     if mirror is not None:
         mirror.start()
@@ -130,3 +134,24 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
     click.echo("Stop it with Ctrl+C.")
     logging.basicConfig()  # waitress's own warnings (a queue of waiting requests) reach the terminal
     server.run()
+
+
+def serving_marker(database: str) -> Path:
+    """Beside the database while a server serves it: the server's process id (a restore refuses)."""
+    return Path(f"{database}.serving")
+
+
+def mark_serving(database: str) -> None:
+    marker = serving_marker(database)
+    marker.write_text(f"{os.getpid()}\n")
+    atexit.register(marker.unlink, missing_ok=True)
+
+
+def serving_pid(database: str) -> int | None:
+    """The process serving this database, if one is alive (a marker left by a killed server is not)."""
+    try:
+        pid = int(serving_marker(database).read_text().strip())
+        os.kill(pid, 0)
+    except (OSError, ValueError):
+        return None
+    return pid if pid != os.getpid() else None

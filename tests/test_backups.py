@@ -289,3 +289,21 @@ def test_a_start_that_fails_makes_no_backup_and_prunes_nothing(tmp_path):
         taken.close()
     assert failed.returncode != 0
     assert folder_of_backups.list_backups(tmp_path / "backups") == []
+
+
+@pytest.mark.process
+def test_a_restore_under_a_running_server_is_refused_until_it_stops(tmp_path):
+    """Issue 41: restoring under a running server swapped the database under its open connections
+    (500s until a restart). It is refused in one line while the server runs, and done once it stops."""
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        [made] = folder_of_backups.list_backups(tmp_path / "backups")  # the start's own backup
+        refused = scorekeeper(tmp_path, "restore", made.name, "--yes")
+        assert refused.returncode != 0 and "Traceback" not in refused.stderr
+        assert f"a Scorekeeper server is serving this database (process {server.pid}): stop it first" in refused.stderr
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    done = scorekeeper(tmp_path, "restore", made.name, "--yes")
+    assert done.returncode == 0, done.stderr

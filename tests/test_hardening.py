@@ -6,6 +6,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from support import PLAYERS, ROOT, make_app
@@ -213,3 +214,77 @@ def test_house_ruleset_files_that_cannot_be_read_are_skipped_with_one_line_each(
         assert any(f"rulesets/{name}: {why}" in line for line in lines), (name, lines)
     page = make_app(tmp_path).test_client().get("/games/new").text
     assert "House Pennies" in page and "rulesets/deep.toml" in page
+
+
+# --- a full disk (issue 41) ------------------------------------------------------------------------
+
+
+def fill_the_disk(app) -> None:
+    """SQLite's own "database or disk is full" (SQLITE_FULL), made real by capping the file at its size."""
+    from scorekeeper.store import get_store
+
+    with app.app_context():
+        db = get_store().db
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def test_a_write_on_a_full_disk_is_refused_in_words_and_nothing_is_lost(app, api, client):
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "5", "Di": ""})
+    fill_the_disk(app)
+    answers = []
+    for _ in range(200):  # pages of games: the cap is met by whichever write meets it
+        answer = client.post("/api/games", json={"ruleset": "ten-pennies", "players": ["Ann", "Bob"]})
+        answers.append(answer.status_code)
+        if answer.status_code != 201:
+            break
+    assert answers[-1] == 507 and "disk is full: nothing was saved" in answer.get_json()["error"]
+    state = api.call("GET", f"/api/games/{gid}")
+    assert len(state["rounds"]) == 1  # what was saved before is all there
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB disk of its own (a tmpfs): only where the tests run as root and may mount one."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("a full disk needs a tmpfs of its own: mounting one needs root")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"could not mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    yield disk
+    assert subprocess.run(["umount", str(disk)], capture_output=True).returncode == 0  # nothing left open
+
+
+def test_a_start_on_a_full_disk_names_the_full_disk_never_damage(small_disk):
+    """Issue 41: starting on a full disk, SQLite cannot make its -shm file ("disk I/O error"); the app
+    called that damage and advised a restore over a whole database. It says the disk is full."""
+    from scorekeeper.store import StartUpProblem
+    from scorekeeper.store.startup import check_database
+
+    database = small_disk / "scorekeeper.sqlite"
+    check_database(str(database))  # made and migrated while there is room
+    for part in (Path(f"{database}-wal"), Path(f"{database}-shm")):
+        part.unlink(missing_ok=True)
+    with open(small_disk / "filler", "wb") as filler:
+        try:
+            while True:
+                filler.write(bytes(64 * 1024))
+                filler.flush()
+        except OSError:
+            pass
+    with pytest.raises(StartUpProblem) as problem:
+        check_database(str(database))
+    assert "is full" in str(problem.value) and "damaged" not in str(problem.value).replace("not damaged", "")
+    (small_disk / "filler").unlink()
+    check_database(str(database))  # room again: it starts, whole
+
+
+def test_the_home_page_says_when_the_disk_is_full(client, monkeypatch):
+    from scorekeeper.store import startup
+
+    assert "disk is full" not in client.get("/").text
+    monkeypatch.setattr(startup, "FULL_BELOW_BYTES", 1 << 62)  # any disk is "full" by this measure
+    assert "The server's disk is full: what is entered now cannot be saved." in client.get("/").text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Blueprint, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
@@ -46,6 +48,31 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
         405: "That action is not allowed here.",
         413: "That was too much data for one request.",
     }.get(code, error.description or "Something went wrong.")
+    if wants_json():
+        return jsonify(error=message), code
+    return render_template("error.html", code=code, message=message), code
+
+
+@bp.app_errorhandler(sqlite3.OperationalError)
+def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:
+    """The database could not take a write (issue 41): a full disk is named as a full disk, a busy
+    database as busy, never a bare 500 and never as damage; nothing was saved either way."""
+    text = str(error).lower()
+    if "full" in text:
+        code, message = (
+            507,
+            (
+                "The server's disk is full: nothing was saved. Free some space on it (old files, a full download "
+                "folder), then send this again."
+            ),
+        )
+    elif "locked" in text or "busy" in text:
+        code, message = (
+            503,
+            "The database is busy (a backup or another program holds it): nothing was saved. Try again.",
+        )
+    else:
+        code, message = 500, f"The database could not be used ({error}): nothing was saved."
     if wants_json():
         return jsonify(error=message), code
     return render_template("error.html", code=code, message=message), code

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
@@ -23,6 +23,7 @@ from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
 from ..sharing import game_link, night_link, qr_svg
 from ..store import StaleWrite, get_store, last_backup, mirror_state
+from ..store.startup import disk_is_full
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
 from .forms import BuyForm, LockForm, NewGameForm, UndoForm
@@ -117,6 +118,7 @@ def index() -> ResponseReturnValue:
         rulesets=current_catalog().rulesets,
         last_backup=last_backup(),
         mirror=mirror_state(),
+        disk_full=disk_is_full(current_app.config["DATABASE"]),
     )
 
 

@@ -99,10 +99,15 @@ class StoreBase:
     """The connection and the transactions; each part of the store adds its tables' SQL."""
 
     def __init__(self, path: str | Path) -> None:
-        self.db = Database(connect_owner_only(path))
-        self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self.db.execute("PRAGMA foreign_keys = ON")
-        self.db.execute("PRAGMA synchronous = NORMAL")
+        conn = connect_owner_only(path)
+        try:
+            self.db = Database(conn)
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+        except BaseException:
+            conn.close()  # a file that cannot be used is not held open (a disk can be unmounted)
+            raise
 
     def close(self) -> None:
         self.db.close()
@@ -147,7 +152,9 @@ class StoreBase:
         try:
             yield
         except BaseException:
-            self.db.conn.execute("ROLLBACK")
+            # SQLite has rolled back already on some errors (a full disk): the error is what to say.
+            if self.db.conn.in_transaction:
+                self.db.conn.execute("ROLLBACK")
             raise
         self.db.conn.execute("COMMIT")
 

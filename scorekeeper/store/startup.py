@@ -3,6 +3,7 @@ and backups (a consistent copy while the server writes)."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -44,7 +45,23 @@ def check_database(path: str) -> None:
         raise StartUpProblem(database_problem(path, str(error))) from None
 
 
+FULL_BELOW_BYTES = 1 << 20  # less free space than this beside the database: the disk is full
+
+
+def disk_is_full(path: str) -> bool:
+    try:
+        return shutil.disk_usage(Path(path).resolve().parent).free < FULL_BELOW_BYTES
+    except OSError:
+        return False
+
+
 def database_problem(path: str, error: str) -> str:
+    # On a full disk SQLite cannot make its -shm file and says "disk I/O error": the file is whole.
+    if "full" in error or ("disk I/O error" in error and disk_is_full(path)):
+        return (
+            f"the disk holding the database {path} is full ({error}): free some space on it, then start "
+            "again; the database is not damaged, so do not restore a backup over it"
+        )
     if "locked" in error or "busy" in error:
         return (
             f"the database {path} is in use by another program ({error}): stop the other program (another "

@@ -222,35 +222,44 @@ function outbox() {
     banner.textContent = `No answer from the server since ${clock(since)}: ${queue.length} waiting (${what}), `
       + "not yet saved; sent by themselves when it answers.";
   };
-  // The version a queued entry was drawn with moves on by this phone's own entries landed before it;
-  // moved by anyone else, it stays, and the server refuses the entry as made on an old view.
-  const landed = {};
+  // The version a queued entry was drawn with moves on by this phone's own entries recorded before it
+  // (each put the game's version up by one); moved by anyone else, it stays, and the server refuses
+  // the entry as made on an old view.
+  const chain = {};  // game → { base: the version its entries were drawn at, head: the version they made }
+  const versionOf = async (game) => (await (await fetch(`/api/games/${game}`, { cache: "no-store" })).json()).version;
   const caughtUp = async (entry) => {
-    const mine = (landed[entry.game] || {})[entry.base] || 0;
-    if (!mine || !entry.game) return entry.body;
-    const game = await (await fetch(`/api/games/${entry.game}`, { cache: "no-store" })).json();
-    if (game.version !== entry.base + mine) return entry.body;
+    if (!entry.game) return { body: entry.body, sent: null };
+    const now = await versionOf(entry.game);
+    const mine = chain[entry.game];
+    const version = mine && mine.base === entry.base && mine.head === now ? now : entry.base;
     const body = new URLSearchParams(entry.body);
-    body.set("version", String(game.version));
-    return body.toString();
+    if (body.has("version")) body.set("version", String(version));
+    return { body: body.toString(), sent: version === now ? now : null };
+  };
+  const recorded = async (entry, sent) => {
+    if (sent === null) return;
+    const after = await versionOf(entry.game);
+    if (after === sent + 1) chain[entry.game] = { base: entry.base, head: after };
   };
   const post = async (entry) => {
     const stop = new AbortController();
     const slow = setTimeout(() => { if (!since) since = Date.now(); say(); }, WAITING_AFTER_MS);
     const hung = setTimeout(() => stop.abort(), GIVE_UP_MS);
     try {
-      return await fetch(entry.url, {
-        method: "POST", body: await caughtUp(entry), redirect: "manual", signal: stop.signal,
+      const { body, sent } = await caughtUp(entry);
+      const response = await fetch(entry.url, {
+        method: "POST", body, redirect: "manual", signal: stop.signal,
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
+      return { response, sent };
     } finally {
       clearTimeout(slow);
       clearTimeout(hung);
     }
   };
-  // Not a redirect: the entry was not recorded (a refusal, a question): the page sends it once more, as
-  // a plain form, so the server's own page for it opens (its words, with what was typed). Safe: only a
-  // recorded entry redirects, and a refusal is never remembered for its key.
+  // A redirect is the server's answer with its message (recorded, or refused in words). Anything else
+  // (a form refused with what was typed, a question) was not recorded: the page sends it once more, as
+  // a plain form, so the server's own page for it opens. Safe: a refusal is never kept for its key.
   const show = (entry) => {
     const plain = document.createElement("form");
     plain.method = "post";
@@ -274,8 +283,9 @@ function outbox() {
       for (let queue = read(); queue.length; queue = read()) {
         const entry = queue[0];
         let response;
+        let sent;
         try {
-          response = await post(entry);
+          ({ response, sent } = await post(entry));
         } catch (e) {
           if (!since) since = Date.now();
           say();
@@ -284,8 +294,7 @@ function outbox() {
         }
         write(read().slice(1));
         if (response.type !== "opaqueredirect") { since = null; say(); show(entry); return; }
-        landed[entry.game] = landed[entry.game] || {};
-        landed[entry.game][entry.base] = (landed[entry.game][entry.base] || 0) + 1;
+        try { await recorded(entry, sent); } catch (e) { /* no chain: a later entry may be refused as old */ }
         last = entry;
       }
       since = null;

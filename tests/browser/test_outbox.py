@@ -5,10 +5,15 @@ one the game has moved past meanwhile is refused in words; the queue outlives a 
 
 from __future__ import annotations
 
+import json
 import re
+import signal
+import urllib.request
 
-from browser_support import buy_button, settled, shot
+import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, buy_button, settled, shot
 from playwright.sync_api import expect
+from support import free_port, start_server
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 LAND_MS = 3000  # the queue drains within 3 s of the server answering again
@@ -25,6 +30,16 @@ def start(page, base_url) -> int:
     return page.request.post(f"{base_url}/api/games", data=body).json()["id"]
 
 
+def game_page(browser, base_url, then: str = ""):
+    """A new game's page (or its page ``then``, e.g. "/rounds/new") on a phone: (context, page, game id)."""
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    page.goto(f"{base_url}/games/{gid}{then}")
+    settled(page)
+    return context, page, gid
+
+
 def game(page, base_url, gid) -> dict:
     return page.request.get(f"{base_url}/api/games/{gid}").json()
 
@@ -34,11 +49,7 @@ def buys(page, base_url, gid) -> dict[str, int]:
 
 
 def test_buys_and_a_round_made_offline_land_in_order_once_the_server_answers(browser, base_url):
-    context = new_phone(browser)
-    page = context.new_page()
-    gid = start(page, base_url)
-    page.goto(f"{base_url}/games/{gid}")
-    settled(page)
+    context, page, gid = game_page(browser, base_url)
     context.set_offline(True)
     buy_button(page, "Ann").tap()
     note = page.locator(".outbox-note")
@@ -63,11 +74,7 @@ def test_buys_and_a_round_made_offline_land_in_order_once_the_server_answers(bro
 
 
 def test_a_buy_whose_answer_was_lost_is_recorded_once(browser, base_url):
-    context = new_phone(browser)
-    page = context.new_page()
-    gid = start(page, base_url)
-    page.goto(f"{base_url}/games/{gid}")
-    settled(page)
+    context, page, gid = game_page(browser, base_url)
     lost = []
 
     def answer_lost(route):
@@ -86,11 +93,7 @@ def test_a_buy_whose_answer_was_lost_is_recorded_once(browser, base_url):
 
 
 def test_a_queued_buy_the_game_moved_past_is_refused_in_words(browser, base_url):
-    context = new_phone(browser)
-    page = context.new_page()
-    gid = start(page, base_url)
-    page.goto(f"{base_url}/games/{gid}")
-    settled(page)
+    context, page, gid = game_page(browser, base_url)
     context.set_offline(True)
     buy_button(page, "Di").tap()
     expect(page.locator(".outbox-note")).to_contain_text("1 waiting (Di's buy)", timeout=1000)
@@ -106,11 +109,7 @@ def test_a_queued_buy_the_game_moved_past_is_refused_in_words(browser, base_url)
 
 
 def test_the_queue_outlives_a_closed_tab(browser, base_url):
-    context = new_phone(browser)
-    page = context.new_page()
-    gid = start(page, base_url)
-    page.goto(f"{base_url}/games/{gid}")
-    settled(page)
+    context, page, gid = game_page(browser, base_url)
     context.set_offline(True)
     buy_button(page, "Ann").tap()
     expect(page.locator(".outbox-note")).to_contain_text("1 waiting", timeout=1000)
@@ -125,11 +124,7 @@ def test_the_queue_outlives_a_closed_tab(browser, base_url):
 
 
 def test_a_round_saved_offline_lands_once_the_server_answers(browser, base_url):
-    context = new_phone(browser)
-    page = context.new_page()
-    gid = start(page, base_url)
-    page.goto(f"{base_url}/games/{gid}/rounds/new")
-    settled(page)
+    context, page, gid = game_page(browser, base_url, "/rounds/new")
     page.locator('.went-out label:has-text("Ann")').tap()
     page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
     page.locator('.tap[data-card="K"]').tap()
@@ -182,3 +177,100 @@ def test_a_payment_marked_paid_offline_lands_once(browser, base_url):
     payments = page.request.get(f"{base_url}/api/nights/{night}").json()["payments_made"]
     assert len(payments) == 1
     context.close()
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    """The app served by its own process, as at home, under a LAN name the phones resolve to it (plain
+    http: an insecure context, no service worker). ``stop`` and ``kill`` take it away, ``start`` brings
+    it back on the same port, with the same database."""
+    (tmp_path / "config.py").write_text('TRUSTED_HOSTS = ["scorekeeper.lan"]\n')
+    port = free_port()
+
+    class Server:
+        url = f"http://scorekeeper.lan:{port}"
+        process = start_server(tmp_path, port)
+
+        def start(self):
+            self.process = start_server(tmp_path, port)
+
+        def stop(self, sig=signal.SIGTERM):
+            self.process.send_signal(sig)
+            self.process.wait(timeout=10)
+
+    server = Server()
+    yield server
+    if server.process.poll() is None:
+        server.stop()
+
+
+def api(server, method: str, path: str, body: dict | None = None) -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(f"http://127.0.0.1:{server.url.rsplit(':', 1)[1]}{path}", data, method=method)
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+@pytest.mark.process
+def test_the_server_taken_away_mid_night_on_a_lan_name_loses_nothing(browser, lan_server):
+    """Issue 41: two scorekeepers' phones and a player's phone on http://scorekeeper.lan; the server is
+    stopped mid-round. Two buys, a round and the player's own hand show "waiting" within a second; the
+    server comes back and is killed (SIGKILL) as the queues drain, then comes back again: the buys land
+    once each, in order, the hand lands; the round, drawn before the buys on the other phone, is refused
+    in words with what was typed kept."""
+    rules = ["--host-resolver-rules=MAP scorekeeper.lan 127.0.0.1"]
+    lan = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + rules)
+    try:
+        phones = [
+            lan.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True) for _ in range(3)
+        ]
+        keeper, second, cy = (context.new_page() for context in phones)
+        gid = api(
+            lan_server, "POST", "/api/games", {"ruleset": "ten-pennies", "players": NAMES, "first_dealer": "Ann"}
+        )["id"]
+        keeper.goto(f"{lan_server.url}/games/{gid}")
+        second.goto(f"{lan_server.url}/games/{gid}/rounds/new")
+        token = keeper.content().split("/live/")[1].split('"')[0]
+        cy.goto(f"{lan_server.url}/live/{token}")
+        for page in (keeper, second, cy):
+            settled(page)
+        assert not keeper.evaluate("window.isSecureContext")  # a phone on the home network: plain http
+        cy.select_option('.my-hand select[name="me"]', "Cy")
+        cy.locator(".my-hand-fold summary").click()
+        second.locator('.went-out label:has-text("Ann")').tap()
+        second.locator('.hand-row[data-player="Bob"] .hand-name').tap()
+        second.locator('.tap[data-card="K"]').tap()
+
+        lan_server.stop()  # the laptop's lid closed mid-round
+        buy_button(keeper, "Bob").tap()
+        expect(keeper.locator(".outbox-note")).to_contain_text("1 waiting (Bob's buy)", timeout=1000)
+        keeper.wait_for_timeout(1000)
+        buy_button(keeper, "Bob").tap()  # a second buy meant
+        expect(keeper.locator(".outbox-note")).to_contain_text("2 waiting (Bob's buy, Bob's buy)", timeout=1000)
+        second.locator("button.pad-save").tap()
+        expect(second.locator(".outbox-note")).to_contain_text("1 waiting (round 1)", timeout=1000)
+        cy.locator('.my-hand .tap[data-card="5"]').tap()
+        expect(cy.locator(".my-hand-status")).to_contain_text("No connection to the app", timeout=2000)
+        phones[1].set_offline(True)  # the second phone comes back last: its round was drawn before the buys
+
+        lan_server.start()
+        lan_server.stop(signal.SIGKILL)  # killed again as the queues begin to drain
+        lan_server.start()
+        expect(keeper.locator(".outcome")).to_contain_text("Bob bought the discard", timeout=LAND_MS + 3000)
+        expect(cy.locator(".my-hand-status")).to_contain_text(
+            "Sent to the scorekeeper for round 1", timeout=LAND_MS + 3000
+        )
+        phones[1].set_offline(False)
+        refused = second.locator(".flash-error")
+        expect(refused).to_contain_text("the game changed on another phone", timeout=LAND_MS + 3000)
+        expect(second.locator('.hand-row[data-player="Bob"] input')).to_have_value("K")  # kept as typed
+        state = api(lan_server, "GET", f"/api/games/{gid}")
+        assert [p["buys_left"] for p in state["players"]] == [10, 8, 10, 10]  # both of Bob's buys, once each
+        assert state["rounds"] == []  # the stale round was refused, not applied
+        drafts = api(lan_server, "GET", f"/api/games/{gid}/rounds/1/drafts")["drafts"]
+        assert [(d["player"], d["cards"]) for d in drafts] == [("Cy", "5")]
+        shot(second, "outbox-lan-stale-round-refused", full_page=False)
+        shot(keeper, "outbox-lan-after-the-server-came-back", full_page=False)
+    finally:
+        lan.close()
