@@ -14,7 +14,7 @@ from . import serving
 from .catalog import Catalog
 from .commands.derived import ImportRefused, import_dump
 from .exports import to_json_text
-from .store import Store, exchange, set_mirror, startup
+from .store import Store, exchange, set_mirror
 from .store import backups as backups_folder
 from .store.mirror import MIRROR_NAME
 
@@ -82,7 +82,10 @@ def import_command(path: str) -> None:
 def backup_command(path: str | None) -> None:
     """Back up the database (safe while the app runs): into the backups folder, or to PATH."""
     if path:
-        startup.backup(live_store(), path)
+        try:
+            backups_folder.backup_to(live_store(), Path(path), Path(current_app.config["DATABASE"]))
+        except backups_folder.BackupFailed as error:
+            raise click.ClickException(str(error)) from None
         click.echo(f"Backed up to {path}")
         return
     try:

@@ -307,3 +307,27 @@ def test_a_restore_under_a_running_server_is_refused_until_it_stops(tmp_path):
         server.wait(timeout=10)
     done = scorekeeper(tmp_path, "restore", made.name, "--yes")
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.process
+def test_a_backup_to_a_path_says_in_one_line_what_is_wrong(tmp_path):
+    """Issue 41: `backup PATH` ended in a traceback for a missing folder, a file that is not a database
+    or the live database itself; each is one line now, and nothing is written."""
+    instance = tmp_path / "instance"
+    app = make_app(instance, DATABASE=str(instance / "scorekeeper.sqlite"))
+    app.test_client().post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    (tmp_path / "notes.txt").write_text("the shopping list")
+    cases = {
+        str(tmp_path / "nowhere" / "copy.sqlite"): f"there is no folder {tmp_path / 'nowhere'}",
+        str(tmp_path / "notes.txt"): "exists and is not a database",
+        str(instance / "scorekeeper.sqlite"): "is the live database itself",
+    }
+    for path, said in cases.items():
+        refused = scorekeeper(instance, "backup", path)
+        assert refused.returncode != 0 and "Traceback" not in refused.stderr, refused.stderr
+        assert said in refused.stderr
+    assert (tmp_path / "notes.txt").read_text() == "the shopping list"
+    assert games_in(instance / "scorekeeper.sqlite") == 1
+    made = scorekeeper(instance, "backup", str(tmp_path / "copy.sqlite"))
+    assert made.returncode == 0, made.stderr
+    assert games_in(tmp_path / "copy.sqlite") == 1

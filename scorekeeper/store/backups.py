@@ -144,6 +144,28 @@ def checked_copy(store: Store, folder: str | Path, reason: str, now: datetime | 
     return made
 
 
+def backup_to(store: Store, path: Path, database: Path) -> None:
+    """A checked copy at a path of the person's choosing (``scorekeeper backup PATH``): never over the
+    live database, never over a file that is not a database, never into a folder that is not there;
+    each said in one line."""
+    if not path.parent.is_dir():
+        raise BackupFailed(f"there is no folder {path.parent}: make it first, or choose another place")
+    if path.exists() and path.resolve() == database.resolve():
+        raise BackupFailed(f"{path} is the live database itself: choose another file for the copy")
+    if path.exists() and not looks_whole(path):
+        raise BackupFailed(f"{path} exists and is not a database: choose a new file name for the copy")
+    passing = path.with_name(f".partial-{path.name}")
+    try:
+        startup.backup(store, passing)
+        check_whole(passing)
+        passing.replace(path)
+    except (OSError, sqlite3.Error) as error:
+        raise BackupFailed(f"the backup to {path} failed and was not kept: {error}") from None
+    finally:
+        for part in with_journal(passing):
+            part.unlink(missing_ok=True)
+
+
 def free_name(folder: Path, now: datetime, reason: str) -> Path:
     """A new file name for a backup made at ``now``: two in the same second get -2, -3, …"""
     stamp = now.strftime(STAMP)
