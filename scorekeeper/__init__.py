@@ -128,6 +128,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     from .nights import bp as nights_bp
     from .players import bp as players_bp
     from .printing import bp as printing_bp
+    from .rulesets import bp as rulesets_bp
 
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens
@@ -140,6 +141,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     app.register_blueprint(nights_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(live_bp)
+    app.register_blueprint(rulesets_bp)
     cli.register(app)
     app.after_request(security_headers)
     app.after_request(gzip_response)
@@ -158,10 +160,12 @@ class RowIdConverter(IntegerConverter):
 
 
 def refresh_stale_nights(database: str, catalog: Catalog) -> None:
-    """Work out the carries of nights, and the results of games, an upgrade left to the engine
-    (once; usually none)."""
+    """Keep each ruleset's version (pinning the games from before versions were kept), then work out
+    the carries of nights, and the results of games, an upgrade left to the engine (once; usually
+    none)."""
     store = store_module.Store(database)
     try:
+        catalog.keep_versions(store)
         derived.refresh_stale_nights(store, catalog)
         derived.refresh_stale_results(store, catalog)
     finally:

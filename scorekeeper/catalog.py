@@ -1,16 +1,22 @@
-"""The rulesets the app offers: the built-in ones shipped with the rules package, plus any
-house-rules files a table drops into ``instance/rulesets/``.
+"""The rulesets the app offers: the built-in ones shipped with the rules package, any house-rules
+files a table drops into ``instance/rulesets/``, and the house rulesets made in the app (kept in the
+store, read again whenever one is saved).
 
 A bad house file does not stop the app: it is left out and its error shown on the new-game page.
+Each ruleset's current version is kept in the store: a game keeps the version it started with.
 """
 
 from __future__ import annotations
 
+import functools
+import json
+import threading
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .rules.rulesets import Ruleset, RulesetError, parse_ruleset
+from .rules.rulesets import Ruleset, RulesetError, parse_ruleset, read_ruleset, ruleset_document
+from .store import Store
 
 
 class UnknownRuleset(LookupError):
@@ -18,10 +24,21 @@ class UnknownRuleset(LookupError):
         super().__init__(f"there is no ruleset {ruleset_id!r}")
 
 
+@functools.lru_cache(maxsize=64)
+def kept_ruleset(document: str) -> Ruleset:
+    """A kept ruleset document (JSON) read once per text: the same few documents serve every game."""
+    return read_ruleset(json.loads(document), "a kept ruleset")
+
+
 @dataclass
 class Catalog:
     rulesets: dict[str, Ruleset] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # house files that were refused, and why
+    builtin: set[str] = field(default_factory=set)  # shipped with the app: never overwritten
+    house: set[str] = field(default_factory=set)  # made in the app (kept in the store only)
+    versions: dict[str, int] = field(default_factory=dict)  # each ruleset's current kept version
+    house_mark: tuple[int, int] | None = None  # the store's house rulesets as last read
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def get(self, ruleset_id: str) -> Ruleset:
         try:
@@ -44,6 +61,32 @@ class Catalog:
             self.problems.append(f"{source}: id: {ruleset.id!r} is already a ruleset; pick another id")
             return
         self.rulesets[ruleset.id] = ruleset
+        if builtin:
+            self.builtin.add(ruleset.id)
+
+    def keep_versions(self, store: Store) -> None:
+        """At start-up: keep the version of every ruleset read from a file (a new one when its file
+        or the release changed), pin the games from before versions were kept to it, and read the
+        house rulesets made in the app."""
+        for ruleset_id, ruleset in list(self.rulesets.items()):
+            self.versions[ruleset_id] = store.keep_ruleset(ruleset_id, ruleset_document(ruleset))
+        self.refresh_house(store)
+        store.pin_unpinned_games(self.versions)
+
+    def refresh_house(self, store: Store) -> None:
+        """Read the house rulesets again if one was saved since they were read (one small query)."""
+        mark = store.house_rulesets_mark()
+        if mark == self.house_mark:
+            return
+        with self.lock:
+            for row in store.house_rulesets():
+                ruleset_id = row["ruleset"]
+                if ruleset_id in self.rulesets and ruleset_id not in self.house:
+                    continue  # a file or a shipped ruleset of that id came first
+                self.rulesets[ruleset_id] = kept_ruleset(row["document"])
+                self.versions[ruleset_id] = row["version"]
+                self.house.add(ruleset_id)
+            self.house_mark = mark
 
 
 # The family's chief game first: it is what the new-game form offers by default.

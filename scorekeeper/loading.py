@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .catalog import Catalog, UnknownRuleset
+from .catalog import Catalog, UnknownRuleset, kept_ruleset
 from .events import event_from_row
 from .history import describe_change
 from .rules.cards import Card, CardError, parse_hand
@@ -70,6 +70,11 @@ def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
 
 
 def ruleset_of(catalog: Catalog, row: GameRow) -> Ruleset:
+    """The rules a game is played under: the version kept when it started (never the ruleset as it
+    is now: an edited house ruleset or a new release does not score a game again)."""
+    document = row.get("ruleset_document")
+    if document is not None:
+        return kept_ruleset(document)
     try:
         return catalog.get(row["ruleset"])
     except UnknownRuleset:
@@ -85,6 +90,7 @@ def game_setup(catalog: Catalog, row: GameRow, carry: int | None = None) -> Setu
         penny_cents=row["penny_cents"],
         carry_in=row["carry_in"] if carry is None else carry,
         teams=tuple(tuple(side) for side in sides) if len(sides) < len(row["players"]) else (),
+        ruleset_version=row.get("ruleset_version"),
     )
 
 

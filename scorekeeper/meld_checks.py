@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from .rules.cards import Card, CardError, parse_hand
 from .rules.contract import find_contract
+from .rules.go_down import GoDownAnswer, can_go_down
 from .rules.melds import MeldError, Stage, Verdict, check_layoff, check_melds
 from .rules.rulesets import Ruleset
 
@@ -22,6 +23,31 @@ def parse_cards(text: str, what: str, ruleset: Ruleset) -> tuple[Card, ...]:
         raise MeldQuestionError(f"{what}: {error}") from None
 
 
+MAX_HAND_TEXT = 4000  # characters: the largest deal (216 cards) typed with suits and spaces fits
+
+
+def bounded_hand(ruleset: Ruleset, text: str, what: str) -> tuple[Card, ...]:
+    """A hand as typed, never more cards than the decks of the largest table hold."""
+    if len(text) > MAX_HAND_TEXT:
+        raise MeldQuestionError(f"{what}: more than {MAX_HAND_TEXT} characters is no hand of cards")
+    hand = parse_cards(text, what, ruleset)
+    if len(hand) > ruleset.largest_deal:
+        raise MeldQuestionError(
+            f"a hand of {len(hand)} cards is more than the decks of the largest {ruleset.name} table "
+            f"hold ({ruleset.largest_deal} cards for {ruleset.players_max} players)"
+        )
+    return hand
+
+
+def go_down(ruleset: Ruleset, number: int, text: str) -> GoDownAnswer:
+    """ "Can I go down with these?" for round ``number``: read-only, the player's own question."""
+    try:
+        ruleset.round(number)
+    except ValueError as error:
+        raise MeldQuestionError(str(error)) from None
+    return can_go_down(ruleset, number, bounded_hand(ruleset, text, "your cards"))
+
+
 def check(
     ruleset: Ruleset, number: int, stage: str, melds: Sequence[str], onto: str = "", side_score: int = 0
 ) -> Verdict:
@@ -35,13 +61,7 @@ def check(
         if question is Stage.HAND:
             if len(lines) != 1:
                 raise MeldQuestionError("give the whole hand as one line of cards")
-            hand = parse_cards(lines[0], "the hand", ruleset)
-            if len(hand) > ruleset.largest_deal:
-                raise MeldQuestionError(
-                    f"a hand of {len(hand)} cards is more than the decks of the largest {ruleset.name} table "
-                    f"hold ({ruleset.largest_deal} cards for {ruleset.players_max} players)"
-                )
-            return find_contract(ruleset, number, hand)
+            return find_contract(ruleset, number, bounded_hand(ruleset, lines[0], "the hand"))
         cards = [parse_cards(line, f"meld {i}", ruleset) for i, line in enumerate(lines, start=1)]
         if question is Stage.LAYOFF:
             if not onto.strip():

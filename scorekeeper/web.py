@@ -17,7 +17,10 @@ T = TypeVar("T")
 
 
 def current_catalog() -> Catalog:
+    """The app's rulesets, with the house rulesets as the store holds them now."""
     catalog: Catalog = current_app.extensions["rulesets"]
+    if catalog.house_mark is not None:  # the store was opened at start-up
+        catalog.refresh_house(get_store())
     return catalog
 
 

@@ -69,7 +69,7 @@ def test_dealer_rotates_left_and_next_player_plays_first(rulesets):
     "ruleset, number, limit",
     [
         ("ten-pennies", 1, "at most 1 wild per set"),  # RULES.md's table: the limit of round 1
-        ("ten-pennies", 7, "at most 3 wild per set"),
+        ("ten-pennies", 7, "at most 3 wilds per set"),
         ("ten-pennies-pcio", 5, "at most 2 of each kind of wild per set"),
         ("ten-card-rummy", 4, "no more wilds than natural cards in a meld"),
         ("pennies-from-heaven", 1, "at most 2 wilds in a book, each with 2 naturals; none in a book of sevens"),

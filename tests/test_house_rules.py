@@ -1,5 +1,6 @@
 """A table's own ruleset file in instance/rulesets/ is picked up and runs a whole game."""
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,52 @@ def test_house_ruleset_plays_a_whole_game(house_client):
     assert checked["valid"]
 
 
-def test_a_game_whose_ruleset_file_is_gone_says_which_file_to_put_back(tmp_path):
+def start_night_game(client, ruleset: str = "quick-pennies") -> tuple[int, int]:
+    night = client.post("/api/nights", json={}).get_json()["id"]
+    body = {"ruleset": ruleset, "players": ["Ann", "Bob", "Cy"], "night": night}
+    gid = client.post("/api/games", json=body).get_json()["id"]
+    client.post(f"/api/games/{gid}/rounds", json={"went_out": "Ann", "caught": {"Bob": "K K", "Cy": "5"}})
+    return night, gid
+
+
+def test_a_game_keeps_the_rules_it_started_with_when_the_file_is_edited(tmp_path):
+    """Issue 42: edit a house file and restart: the game begun under it is scored as before (2
+    pennies a card: 3 cards caught, 6 pennies); a new game plays the file as it is now, a new version."""
+    rules_dir = tmp_path / "rulesets"
+    rules_dir.mkdir()
+    (rules_dir / "quick.toml").write_text(HOUSE)
+    client = make_app(tmp_path).test_client()
+    _, gid = start_night_game(client)
+    before = client.get(f"/api/games/{gid}").get_json()
+    assert (before["bowl"], before["ruleset_version"]) == (6, 1)
+    (rules_dir / "quick.toml").write_text(HOUSE.replace("pennies_per_card = 2", "pennies_per_card = 5"))
+    client = make_app(tmp_path).test_client()
+    after = client.get(f"/api/games/{gid}").get_json()
+    assert after == before
+    assert client.get("/api/rulesets/quick-pennies").get_json()["version"] == 2
+    _, new = start_night_game(client)
+    newer = client.get(f"/api/games/{new}").get_json()
+    assert (newer["bowl"], newer["ruleset_version"]) == (15, 2)
+
+
+def test_a_game_whose_ruleset_file_is_gone_plays_on_under_its_kept_rules(tmp_path):
+    rules_dir = tmp_path / "rulesets"
+    rules_dir.mkdir()
+    (rules_dir / "quick.toml").write_text(HOUSE)
+    client = make_app(tmp_path).test_client()
+    night, gid = start_night_game(client)
+    (rules_dir / "quick.toml").unlink()
+    client = make_app(tmp_path).test_client()  # the app starts all the same
+    assert client.get(f"/games/{gid}").status_code == 200
+    assert client.get(f"/nights/{night}").status_code == 200
+    state = client.get(f"/api/games/{gid}").get_json()
+    assert (state["ruleset"], state["bowl"]) == ("quick-pennies", 6)
+    assert "quick-pennies" not in {r["id"] for r in client.get("/api/rulesets").get_json()}
+
+
+def test_a_game_from_before_kept_rules_whose_file_is_gone_says_which_file_to_put_back(tmp_path):
+    """A game stored before versions were kept, whose file went before the upgrade: nothing to
+    play it by, so the page says which file to put back (nothing is lost)."""
     rules_dir = tmp_path / "rulesets"
     rules_dir.mkdir()
     (rules_dir / "quick.toml").write_text(HOUSE)
@@ -60,6 +106,9 @@ def test_a_game_whose_ruleset_file_is_gone_says_which_file_to_put_back(tmp_path)
     body = {"ruleset": "quick-pennies", "players": ["Ann", "Bob", "Cy"], "night": night}
     gid = client.post("/api/games", json=body).get_json()["id"]
     client.post(f"/api/games/{gid}/rounds", json={"went_out": "Ann", "caught": {"Bob": "K K", "Cy": "5"}})
+    with sqlite3.connect(tmp_path / "scorekeeper.sqlite") as db:
+        db.execute("UPDATE games SET ruleset_version = NULL")
+        db.execute("DELETE FROM ruleset_versions WHERE ruleset = 'quick-pennies'")
     (rules_dir / "quick.toml").unlink()
     client = make_app(tmp_path).test_client()  # the app starts all the same
     page = client.get(f"/games/{gid}")

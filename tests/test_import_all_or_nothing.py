@@ -38,7 +38,22 @@ def set_players(data, count):
 CORRUPTIONS = {
     "penny value -5": (lambda d: d["games"][0].update(penny_cents=-5), "game 1: a penny must be worth at least 1¢"),
     "20 players": (lambda d: set_players(d, 20), "game 1: Ten Pennies is for 2 to 8 players, not 20"),
-    "unknown ruleset": (lambda d: d["games"][1].update(ruleset="poker"), "game 2: there is no ruleset 'poker'"),
+    "unknown ruleset": (
+        lambda d: d["games"][1].update(ruleset="poker"),
+        "game 2: version 1 of 'poker' is not a ruleset of the export",
+    ),
+    "unknown ruleset in an export from before rulesets were kept": (
+        lambda d: (
+            d.pop("rulesets"),
+            [g.pop("ruleset_version") for g in d["games"]],
+            d["games"][1].update(ruleset="poker"),
+        ),
+        "game 2: there is no ruleset 'poker'",
+    ),
+    "a ruleset the reader refuses": (
+        lambda d: d["rulesets"][0]["document"].update(cards_dealt=99),
+        "ruleset 'ten-pennies' version 1: cards_dealt: must be at most 30, not 99",
+    ),
     "unknown event kind": (
         lambda d: d["games"][1]["events"][0].update(kind="bet"),
         "game 2, entry 8: 'bet' is not a kind of entry",

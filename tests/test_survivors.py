@@ -527,7 +527,7 @@ def test_as_many_of_a_card_as_the_decks_hold_is_accepted(rulesets):
     "ruleset_id, number, short, long",
     [  # RULES.md's tables: Ten Pennies' limit per set, the virtual tabletop's per kind, Ten Card Rummy's ratio
         ("ten-pennies", 1, "≤ 1 per set", "at most 1 wild per set"),
-        ("ten-pennies", 7, "≤ 3 per set", "at most 3 wild per set"),
+        ("ten-pennies", 7, "≤ 3 per set", "at most 3 wilds per set"),
         ("ten-pennies-pcio", 5, "≤ 2 of each per set", "at most 2 of each kind of wild per set"),
         ("ten-card-rummy", 1, "wilds ≤ naturals", "no more wilds than natural cards in a meld"),
     ],

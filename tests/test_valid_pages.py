@@ -47,6 +47,12 @@ def pages(api: Api, client) -> dict[str, str]:
         "/players/1",
         f"/games/{in_night}",
         "/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=7S+7H+7D&melds-1=9C+9D+JKR",
+        "/rulesets",
+        "/rulesets/ten-pennies",
+        "/rulesets/pennies-from-heaven",
+        "/rulesets/new?from=ten-pennies",
+        "/rulesets/new?from=pennies-from-heaven",
+        "/rulesets/new?from=ten-card-rummy",
     ]
     return {path: client.get(path).text for path in paths}
 

@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from .. import loading, meld_checks
+from ..catalog import Catalog, UnknownRuleset
 from ..commands.drafts import KeepDraft
 from ..commands.games import GameEntry, RecordBuy, RecordHand, RecordRound, Rematch, StartGame, Undo
 from ..commands.nights import KeepNote
@@ -18,6 +19,7 @@ from ..drafts import drafts as round_drafts
 from ..history import describe_events
 from ..notes import NoteError
 from ..rules.game import Game
+from ..rules.rulesets import Ruleset, ruleset_document
 from ..rules.setup import MAX_PENNY_CENTS, GameError
 from ..store import get_store
 from ..web import current_catalog
@@ -27,7 +29,23 @@ from .bodies import BadRequest, body, field
 
 @bp.get("/rulesets")
 def rulesets() -> ResponseReturnValue:
-    return jsonify([ruleset.to_summary() for ruleset in current_catalog().rulesets.values()])
+    catalog = current_catalog()
+    return jsonify([ruleset_answer(catalog, ruleset) for ruleset in catalog.rulesets.values()])
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def ruleset(ruleset_id: str) -> ResponseReturnValue:
+    """One ruleset, whole (the document its house-rules form and its files are made of), with its
+    current ``version`` and whether it was made here (``house``)."""
+    catalog = current_catalog()
+    found = catalog.rulesets.get(ruleset_id)
+    if found is None:
+        return respond_json({"error": str(UnknownRuleset(ruleset_id))}, 404)
+    return jsonify(ruleset_answer(catalog, found) | {"document": ruleset_document(found)})
+
+
+def ruleset_answer(catalog: Catalog, ruleset: Ruleset) -> dict[str, Any]:
+    return ruleset.to_summary() | {"version": catalog.versions.get(ruleset.id), "house": ruleset.id in catalog.house}
 
 
 @bp.post("/games")
@@ -111,6 +129,15 @@ def note_answer(kind: str, row_id: int, kept: bool = True) -> Response:
     store = get_store()
     row = store.game(row_id) if kind == "game" else store.night(row_id)
     return respond_json({"notes": row["notes"], "edits": row["notes_edits"]})
+
+
+@bp.post("/games/<int:game_id>/rounds/<int:number>/can-go-down")
+def can_go_down(game_id: int, number: int) -> ResponseReturnValue:
+    """ "Can I go down with these?" ``{"cards": "7S 7H JKR …"}`` for a round of the game, under the
+    rules it is played under: an arrangement, or what is missing. Read-only: nothing is stored, the
+    game's version and history do not move, the scorekeeper is not told."""
+    cards = field(body(), "cards", str)
+    return jsonify(meld_checks.go_down(load(game_id).ruleset, number, cards).to_json())
 
 
 @bp.get("/games/<int:game_id>/history")

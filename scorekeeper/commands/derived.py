@@ -145,6 +145,7 @@ def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[in
             game_ids = exchange.load_dump(store, data)
         except StoreError as error:
             raise ImportRefused(str(error)) from None
+        store.pin_unpinned_games(catalog.versions)  # an export from before rulesets were kept
         for night in data["nights"]:
             check_imported_note(f"night {night['id']}", store.night(night["id"])["notes"])
         for game_id in game_ids:

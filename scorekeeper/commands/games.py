@@ -16,6 +16,7 @@ from ..pins import hash_new_pin
 from ..rules.game import Buy, Event, Game, Void
 from ..rules.names import look_alike_key
 from ..rules.night import carry_in
+from ..rules.rulesets import ruleset_document
 from ..rules.setup import GameError, Setup, clean_name, name_key
 from ..side_input import hand_event
 from ..store import NotFound, Store
@@ -126,6 +127,7 @@ def seat(
             pin_hash = None
     return store.create_game(
         setup.ruleset.id,
+        store.keep_ruleset(setup.ruleset.id, ruleset_document(setup.ruleset)),
         list(players),
         setup.first_dealer,
         setup.penny_cents,

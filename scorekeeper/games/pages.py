@@ -127,6 +127,8 @@ def new_game() -> ResponseReturnValue:
     store = get_store()
     open_night = store.open_night()
     ready = loading.next_game_defaults(store, current_catalog(), open_night) if open_night else {}
+    if request.args.get("ruleset") in current_catalog().rulesets:  # "Start a game" from a rule card
+        ready["ruleset"] = request.args["ruleset"]
     form = NewGameForm(night=str(open_night) if open_night else "", **ready)
     form.ruleset.choices = choices(current_catalog().choices())
     form.night.choices = choices(

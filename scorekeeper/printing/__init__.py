@@ -16,6 +16,7 @@ from ..night_report import NightReport
 from ..rules.game import Game
 from ..rules.game_json import describe_round
 from ..rules.ledger import Payment
+from ..rules.rule_card import points_key
 from ..rules.rulesets import Ruleset
 from ..rules.setup import GameError, check_players, dealer_seat
 from ..store import get_store
@@ -79,16 +80,6 @@ def scorepad(game_id: int) -> ResponseReturnValue:
         abort(404)
     html = render_scorepad(loaded.game, loaded.row["created_at"], paper(), loaded.row["notes"])
     return pdf_response(html, f"scorepad-game-{game_id}.pdf")
-
-
-def points_key(ruleset: Ruleset) -> list[tuple[str, int]]:
-    """Card points grouped by value, in rank order: [("3–9", 5), ("10 J Q K", 10), ...]."""
-    groups: dict[int, list[str]] = {}
-    for rank, points in sorted(ruleset.points.items()):
-        if ruleset.by_sides and rank.label == "3":
-            continue
-        groups.setdefault(points, []).append(rank.label)
-    return [(" ".join(labels), points) for points, labels in sorted(groups.items())]
 
 
 def blank_rounds(ruleset: Ruleset, starter: Callable[[int], str]) -> list[dict[str, object]]:

@@ -59,8 +59,7 @@ def find_contract(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> 
     contract = rule.contract
     if contract is None:
         raise MeldError(f"{ruleset.name} has no first-down contract to search for")
-    ctx = _Context(ruleset, rule, contract.size, rule.wild_limit_per_kind is None and not ruleset.no_duplicates)
-    found = _search(ctx, Counter(hand), contract.melds, (), {})
+    found = arrangement(ruleset, round_number, hand)
     if found is None:
         wild = sum(1 for card in hand if card.rank in rule.wilds)
         return Verdict(
@@ -74,6 +73,17 @@ def find_contract(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> 
 
 
 Found = tuple[tuple[tuple[Card, ...], Reading], ...]
+
+
+def arrangement(ruleset: Ruleset, round_number: int, hand: Sequence[Card], melds: int | None = None) -> Found | None:
+    """Melds from ``hand`` that make the round's first down (or only ``melds`` of the contract's
+    melds: how far a hand gets), each with its reading; None if there is no such arrangement."""
+    rule = ruleset.round(round_number)
+    contract = rule.contract
+    if contract is None:
+        raise MeldError(f"{ruleset.name} has no first-down contract to search for")
+    ctx = _Context(ruleset, rule, contract.size, rule.wild_limit_per_kind is None and not ruleset.no_duplicates)
+    return _search(ctx, Counter(hand), contract.melds if melds is None else melds, (), {})
 
 
 def _search(

@@ -17,6 +17,7 @@ def game_json(game: Game) -> dict[str, object]:
     state: dict[str, object] = {
         "id": game.id,
         "ruleset": game.ruleset.id,
+        "ruleset_version": game.setup.ruleset_version,
         "round": game.current_round,
         "finished": game.finished,
         "version": game.version,

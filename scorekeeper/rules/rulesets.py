@@ -7,6 +7,7 @@ the rules package stays free of I/O.
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -95,7 +96,11 @@ class RoundRule:
 
     def describe_limit(self, short: bool = False) -> str:
         if self.wild_limit is not None:
-            return f"≤ {self.wild_limit} per set" if short else f"at most {self.wild_limit} wild per set"
+            return (
+                f"≤ {self.wild_limit} per set"
+                if short
+                else f"at most {self.wild_limit} {'wild' if self.wild_limit == 1 else 'wilds'} per set"
+            )
         if self.wild_limit_per_kind is not None:
             if short:
                 return f"≤ {self.wild_limit_per_kind} of each per set"
@@ -274,7 +279,120 @@ def parse_ruleset(text: str, source: str = "<ruleset>") -> Ruleset:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RulesetError(f"{source}: not valid TOML ({error})") from None
+    return read_ruleset(data, source)
+
+
+def read_ruleset(data: dict[str, Any], source: str = "<ruleset>") -> Ruleset:
+    """Validate a ruleset document already read into plain data (a TOML file's, a stored copy's, the
+    house-rules form's): the one reader, so every way in is refused in the same words."""
     return _Reader(data, source).ruleset()
+
+
+def _label_list(ranks: frozenset[Rank]) -> list[str]:
+    return [rank.label for rank in sorted(ranks, key=_wild_order)]
+
+
+def _without_none(table: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in table.items() if value is not None}
+
+
+def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
+    """The plain-data document ``read_ruleset`` reads back into this very ruleset: what a game keeps
+    of the rules it is played under, and what the house-rules form starts from."""
+    r = ruleset
+    document: dict[str, Any] = {
+        "id": r.id,
+        "name": r.name,
+        "family": r.family.value,
+        "summary": r.summary,
+        "players": {"min": r.players_min, "max": r.players_max},
+        "cards_dealt": r.cards_dealt,
+        "winner": r.winner.value,
+        "meld_kinds": list(r.meld_kinds),
+        "points": {rank.label: value for rank, value in sorted(r.points.items())},
+        "money": {"pennies_per_card": r.pennies_per_card},
+        "decks": _without_none(
+            {
+                "jokers_per_deck": r.decks.jokers_per_deck,
+                "players_per_deck": r.decks.players_per_deck,
+                "table": [{"max_players": most, "decks": decks} for most, decks in r.decks.table] or None,
+                "base": r.decks.base,
+                "extra_per_side": r.decks.extra_per_side,
+            }
+        ),
+        "rounds": [_round_document(rule) for rule in r.rounds],
+        "suits_required": r.suits_required,
+        "no_duplicates": r.no_duplicates,
+        "contract_exact": r.contract_exact,
+        "wilds_at_most_naturals": r.wilds_at_most_naturals,
+        "wild_rank_sets": r.wild_rank_sets,
+        "pile_size": r.pile_size,
+    }
+    if r.buys is not None:
+        document["buys"] = _without_none(vars(r.buys).copy())
+    if r.later_melds is not None:
+        document["later_melds"] = _without_none(vars(r.later_melds).copy())
+    if r.books is not None:
+        document["books"] = vars(r.books).copy()
+    return document
+
+
+def _round_document(rule: RoundRule) -> dict[str, Any]:
+    contract = {"melds": rule.contract.melds, "size": rule.contract.size} if rule.contract else None
+    return _without_none(
+        {
+            "contract": contract,
+            "wilds": _label_list(rule.wilds),
+            "wild_limit": rule.wild_limit,
+            "wild_limit_per_kind": rule.wild_limit_per_kind,
+            "board_minimum": rule.board_minimum,
+        }
+    )
+
+
+# The most a field may hold: a house ruleset is typed at the table or dropped in as a file, and
+# every figure bounds the work a game asks of the engine (a deal, a search for the contract).
+# Generous beside the shipped rules (PFH: 12 players, 14 decks; Ten Card Rummy: 11 rounds).
+MOST = {
+    "players.min": 12,
+    "players.max": 12,
+    "cards_dealt": 30,
+    "pile_size": 60,
+    "decks.jokers_per_deck": 4,
+    "decks.players_per_deck": 12,
+    "decks.table": 30,
+    "decks.base": 30,
+    "decks.extra_per_side": 4,
+    "rounds.contract.melds": 6,
+    "rounds.contract.size": 15,
+    "rounds.wild_limit": 15,
+    "rounds.wild_limit_per_kind": 15,
+    "rounds.board_minimum": 10_000,
+    "money.pennies_per_card": 100,
+    "buys.stack": 100,
+    "buys.pennies": 100,
+    "buys.cards": 10,
+    "buys.first_round": 20,
+    "buys.free_per_round": 100,
+    "buys.penalty_points": 10_000,
+    "later_melds.min_size": 15,
+    "later_melds.max_wilds": 15,
+}
+MOST_DECKS = 30  # Pennies From Heaven shuffles 24 for 12 players each on their own
+MOST_POINTS = 1_000  # a card's points
+MOST_BOOK_VALUE = 100_000
+MOST_ROUNDS = 20
+MOST_TEXT = {"id": 40, "name": 60, "summary": 300}
+
+
+def _most(field: str) -> int | None:
+    """The bound of a field by its name, its round number left out (``rounds[3].wild_limit``)."""
+    name = re.sub(r"\[\d+\]", "", field)
+    if name.startswith("points."):
+        return MOST_POINTS
+    if name.startswith("books."):
+        return MOST_BOOK_VALUE
+    return MOST.get(name)
 
 
 class _Reader:
@@ -299,6 +417,11 @@ class _Reader:
             raise self.fail(field, f"must be a {kind.__name__}, not {value!r}")
         if isinstance(value, int) and value < 0:
             raise self.fail(field, f"must not be negative, not {value}")
+        most = MOST_TEXT.get(field) if isinstance(value, str) else _most(field)
+        if isinstance(value, str) and most is not None and len(value) > most:
+            raise self.fail(field, f"must be at most {most} characters, not {len(value)}")
+        if isinstance(value, int) and most is not None and value > most:
+            raise self.fail(field, f"must be at most {most}, not {value}")
         return value
 
     def table(self, key: str, required: bool = True) -> dict[str, Any] | None:
@@ -390,15 +513,19 @@ class _Reader:
             extra_per_side=self.get(table, "extra_per_side", int, "decks.extra_per_side", None),
         )
         try:
-            rule.decks_for(players_max)
+            most_decks = max(rule.decks_for(players) for players in range(2, players_max + 1))
         except ValueError:
             raise self.fail("decks", f"gives no deck count for {players_max} players") from None
+        if most_decks > MOST_DECKS:
+            raise self.fail("decks", f"may be at most {MOST_DECKS} decks, not {most_decks}")
         return rule
 
     def rounds(self, family: Family, kinds: tuple[str, ...]) -> tuple[RoundRule, ...]:
         rows = self.get(self.data, "rounds", list, "rounds")
         if not rows:
             raise self.fail("rounds", "there must be at least one round")
+        if len(rows) > MOST_ROUNDS:
+            raise self.fail("rounds", f"there may be at most {MOST_ROUNDS} rounds, not {len(rows)}")
         return tuple(self.round_rule(number, row, family, kinds) for number, row in enumerate(rows, start=1))
 
     def round_rule(self, number: int, row: dict[str, Any], family: Family, kinds: tuple[str, ...]) -> RoundRule:

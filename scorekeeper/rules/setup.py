@@ -33,6 +33,7 @@ class Setup:
     penny_cents: int = 1
     carry_in: int = 0  # pennies left in the previous game's bowl
     teams: tuple[tuple[str, ...], ...] = ()  # sides of a books game; () = everyone plays alone
+    ruleset_version: int | None = None  # the kept version of the ruleset played (None: not yet kept)
 
     def __post_init__(self) -> None:
         check_players(self.ruleset, self.players)

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from ..rules.ledger import MoneyMode
+from ..rules.rulesets import RulesetError, read_ruleset, ruleset_document
 from .repository import Store, StoreError
 from .rows import GameRow, NightRow
 
@@ -82,9 +83,28 @@ def dump(store: Store, night_id: int | None = None, game_id: int | None = None) 
     return {
         "format": "scorekeeper-export",
         "version": 1,
+        "rulesets": _rulesets_dump(store, games),
         "nights": [_night_dump(store.night(n)) for n in night_ids],
         "games": [_game_dump(store, game) for game in games],
     }
+
+
+def _rulesets_dump(store: Store, games: list[GameRow]) -> list[dict[str, Any]]:
+    """The rules each game is played under, as kept: an import scores them the same."""
+    kept = sorted({(g["ruleset"], g["ruleset_version"]) for g in games if g["ruleset_version"] is not None})
+    dumped = []
+    for ruleset_id, version in kept:
+        row = store.ruleset_version(ruleset_id, version)
+        if row is not None:
+            dumped.append(
+                {
+                    "id": ruleset_id,
+                    "version": version,
+                    "house": bool(row["house"]),
+                    "document": json.loads(row["document"]),
+                }
+            )
+    return dumped
 
 
 def _night_dump(night: NightRow) -> dict[str, Any]:
@@ -96,6 +116,7 @@ def _game_dump(store: Store, game: GameRow) -> dict[str, Any]:
     return {
         "id": game["id"],
         "ruleset": game["ruleset"],
+        "ruleset_version": game["ruleset_version"],
         "created_at": game["created_at"],
         "first_dealer": game["first_dealer"],
         "penny_cents": game["penny_cents"],
@@ -117,6 +138,7 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
     nights = _items(data, "nights", "the export")
     games = _items(data, "games", "the export")
     with store.writing():
+        versions = _load_rulesets(store, data.get("rulesets", []))
         for night in nights:
             row = _fields(
                 night,
@@ -134,17 +156,40 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
             store.table("nights").insert(row)
             store.mark_night_stale(row["id"])
         for game in games:
-            _load_game(store, game)
+            _load_game(store, game, versions)
     return [int(game["id"]) for game in games]
 
 
-def _load_game(store: Store, game: Any) -> None:
+def _load_rulesets(store: Store, rulesets: Any) -> dict[tuple[str, int], int]:
+    """The export's rulesets kept here, each read by the rules' own reader first: the version each
+    has here, by its version in the export (an export made before rulesets were kept has none)."""
+    if not isinstance(rulesets, list):
+        raise StoreError("the export: 'rulesets' must be a list")
+    versions: dict[tuple[str, int], int] = {}
+    for item in rulesets:
+        row = _fields(item, "a ruleset", {"id": str, "version": int, "document": dict})
+        house = item.get("house", False)
+        if not isinstance(house, bool):
+            raise StoreError(f"a ruleset: 'house' must be true or false, not {house!r:.40}")
+        where = f"ruleset {row['id']!r} version {row['version']}"
+        try:
+            ruleset = read_ruleset(row["document"], where)
+        except (RulesetError, RecursionError) as error:
+            raise StoreError(f"{error}" if isinstance(error, RulesetError) else f"{where}: nested too deeply") from None
+        if ruleset.id != row["id"]:
+            raise StoreError(f"{where}: its document is the ruleset {ruleset.id!r}")
+        versions[(row["id"], row["version"])] = store.keep_ruleset(ruleset.id, ruleset_document(ruleset), house=house)
+    return versions
+
+
+def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int]) -> None:
     row = _fields(
         game,
         "game",
         {
             "id": int,
             "ruleset": str,
+            "ruleset_version": (int, None),
             "created_at": str,
             "first_dealer": int,
             "penny_cents": int,
@@ -159,6 +204,13 @@ def _load_game(store: Store, game: Any) -> None:
         raise StoreError(f"{where} already exists: import into an empty database")
     if row["night_id"] is not None and not store.has_row("nights", row["night_id"]):
         raise StoreError(f"{where}: night_id {row['night_id']} is not a night of the export")
+    if row["ruleset_version"] is not None:  # else: played under the ruleset as it is here now
+        kept = versions.get((row["ruleset"], row["ruleset_version"]))
+        if kept is None:
+            raise StoreError(
+                f"{where}: version {row['ruleset_version']} of {row['ruleset']!r} is not a ruleset of the export"
+            )
+        row["ruleset_version"] = kept
     # A new share link; a PIN is never imported, so an imported game starts unlocked.
     store.table("games").insert(
         {

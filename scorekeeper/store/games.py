@@ -34,6 +34,7 @@ class GameTables(StoreBase):
     def create_game(
         self,
         ruleset: str,
+        ruleset_version: int,
         players: list[str],
         first_dealer: int,
         penny_cents: int,
@@ -49,6 +50,7 @@ class GameTables(StoreBase):
                 self.table("games").insert(
                     {
                         "ruleset": ruleset,
+                        "ruleset_version": ruleset_version,
                         "created_at": now(),
                         "first_dealer": first_dealer,
                         "penny_cents": penny_cents,
@@ -74,7 +76,12 @@ class GameTables(StoreBase):
         return game_id
 
     def game(self, game_id: int) -> GameRow:
-        row = self._one("SELECT * FROM games WHERE id = ?", [game_id], f"there is no game {game_id}")
+        row = self._one(
+            """SELECT g.*, v.document AS ruleset_document FROM games g LEFT JOIN ruleset_versions v
+                 ON v.ruleset = g.ruleset AND v.version = g.ruleset_version WHERE g.id = ?""",
+            [game_id],
+            f"there is no game {game_id}",
+        )
         seats = self.seats(game_id)
         row["players"] = [seat["name"] for seat in seats]
         sides: dict[int, list[str]] = {}

@@ -367,6 +367,20 @@ def m019_the_bowl_is_no_name(db: Database) -> None:
             db.execute("UPDATE payments SET nets = ? WHERE id = ?", [json.dumps(kept, sort_keys=True), payment_id])
 
 
+@migrations()
+def m020_rulesets_kept_with_games(db: Database) -> None:
+    """A game keeps the rules it was played under (issue 42): every ruleset a game was started with
+    is kept as a numbered version of its document, and each game names its version. A house
+    ruleset made in the app lives here only (``house``). Games from before are pinned at start-up
+    to their ruleset as it is then (``pin_unpinned_games``)."""
+    db.table("ruleset_versions").create(
+        {"ruleset": str, "version": int, "document": str, "digest": str, "house": int, "made_at": str},
+        pk=("ruleset", "version"),
+        not_null={"document", "digest", "house", "made_at"},
+    )
+    db.table("games").add_column("ruleset_version", int)
+
+
 STATS_SQL = """
 INSERT OR REPLACE INTO player_stats
 SELECT player_id, count(*), sum(won), sum(points), sum(rounds), sum(money),

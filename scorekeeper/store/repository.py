@@ -1,5 +1,5 @@
 """The SQL repository: every query and write of the app, through sqlite-utils, one method each,
-in a part per kind of table (``games``, ``nights``, ``players``, ``entries``) on one connection
+in a part per kind of table (``games``, ``nights``, ``players``, ``entries``, ``rulesets``) on one connection
 and its transactions (``base``)."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from .entries import EntryTables
 from .games import GameTables
 from .nights import NightTables
 from .players import PlayerTables
+from .rulesets import RulesetTables
 
 __all__ = ["BUSY_TIMEOUT_MS", "NotFound", "StaleWrite", "Store", "StoreError", "connect_owner_only", "now"]
 
 
-class Store(GameTables, NightTables, PlayerTables, EntryTables):
+class Store(GameTables, NightTables, PlayerTables, EntryTables, RulesetTables):
     """The store: every table's SQL on one connection."""

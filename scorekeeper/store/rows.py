@@ -8,6 +8,8 @@ from typing import Any, TypedDict
 class GameRow(TypedDict):
     id: int
     ruleset: str
+    ruleset_version: int | None  # the kept version of the ruleset it plays (None: from before versions)
+    ruleset_document: str | None  # that version's document (JSON)
     created_at: str
     first_dealer: int  # seat index of round 1's dealer
     penny_cents: int

@@ -1,0 +1,63 @@
+"""House rules made in the app: a ruleset saved from the form, checked by the one reader, kept as a
+new version (a game already started keeps the version it started with)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..catalog import Catalog
+from ..rules.rulesets import RulesetError, read_ruleset
+from ..store import Store
+from .locks import Lock
+
+HOUSE_SOURCE = "house rules"  # how the reader names the form in a refusal
+
+
+class HouseRulesetRefused(ValueError):
+    """A save the house rules cannot take (a shipped ruleset, a name taken): the field and why."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{HOUSE_SOURCE}: {field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+def house_id(name: str, taken: set[str]) -> str:
+    """An id for a new house ruleset, from its name ("Ten Pennies, our way" → ten-pennies-our-way)."""
+    stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32] or "house-rules"
+    found, number = stem, 2
+    while found in taken:
+        found, number = f"{stem}-{number}", number + 1
+    return found
+
+
+@dataclass(frozen=True)
+class SaveHouseRuleset:
+    """Save a house ruleset: a new one (``ruleset_id`` None: its id made from its name) or the next
+    version of one made here. Returns (its id, its version). The shipped rulesets and the files in
+    instance/rulesets/ are never overwritten."""
+
+    document: dict[str, Any]
+    ruleset_id: str | None = None
+
+    def lock(self, store: Store) -> Lock | None:
+        return None  # a ruleset changes no game: every game keeps the version it started with
+
+    def apply(self, store: Store, catalog: Catalog) -> tuple[str, int]:
+        ruleset_id = self.ruleset_id
+        if ruleset_id is None:
+            taken = set(catalog.rulesets) | store.ruleset_ids()
+            ruleset_id = house_id(str(self.document.get("name", "")), taken)
+        elif ruleset_id not in catalog.house:
+            raise HouseRulesetRefused("id", f"{ruleset_id!r} is not a house ruleset made here: make one from it")
+        document = {**self.document, "id": ruleset_id}
+        ruleset = read_ruleset(document, HOUSE_SOURCE)  # raises RulesetError, naming the field
+        for other in catalog.rulesets.values():
+            if other.id != ruleset_id and other.name.casefold() == ruleset.name.casefold():
+                raise HouseRulesetRefused("name", f"{ruleset.name!r} is the name of another ruleset: pick another")
+        return ruleset_id, store.save_house_ruleset(ruleset_id, document)  # read again by the next request
+
+
+__all__ = ["HOUSE_SOURCE", "HouseRulesetRefused", "RulesetError", "SaveHouseRuleset", "house_id"]

@@ -1,0 +1,84 @@
+"""What the house-rules form calls each field: a refusal of the reader names the field by its path
+(``buys.cards``); the person at the table reads "Cards a buy takes"."""
+
+from __future__ import annotations
+
+import re
+
+LABELS = {
+    "name": "Name",
+    "summary": "In one sentence",
+    "winner": "Who wins",
+    "meld_kinds": "Melds",
+    "players": "Players",
+    "players.min": "Fewest players",
+    "players.max": "Most players",
+    "cards_dealt": "Cards dealt",
+    "pile_size": "Cards in each pile",
+    "points": "Card points",
+    "money": "Money",
+    "money.pennies_per_card": "Pennies a card caught",
+    "decks": "Decks",
+    "decks.jokers_per_deck": "Jokers in each deck",
+    "decks.players_per_deck": "One deck for every … players",
+    "decks.table": "Decks by players",
+    "decks.base": "Decks for two players",
+    "decks.extra_per_side": "More decks for each further side",
+    "buys": "Buying",
+    "buys.stack": "Buys each player has for the game",
+    "buys.pennies": "Pennies a buy",
+    "buys.cards": "Cards a buy takes",
+    "buys.first_round": "Buying starts in round",
+    "buys.free_per_round": "Free buys a round",
+    "buys.penalty_points": "Points for each buy beyond the free ones",
+    "later_melds": "After going down",
+    "later_melds.min_size": "Later melds: fewest cards",
+    "later_melds.max_wilds": "Later melds: most wilds",
+    "rounds": "Rounds",
+    "books": "Books",
+    "books.min_size": "Fewest cards in a book",
+    "books.max_size": "A book closes at",
+    "books.max_wilds": "Most wilds in a book",
+    "books.naturals_per_wild": "Naturals for each wild",
+    "books.natural": "Natural book",
+    "books.mixed": "Book with wilds",
+    "books.sevens": "Book of sevens",
+    "books.wild": "Wild book",
+    "books.going_out": "Going out",
+    "books.red_three": "A red three",
+    "books.red_three_many": "A red three, with many",
+    "books.red_three_many_from": "Many red threes: from",
+    "books.black_three_in_hand": "A black three left in hand",
+    "books.board_minimum_below_zero": "On the board from below zero",
+    "suits_required": "Suits count",
+    "no_duplicates": "No two cards alike in a meld",
+    "contract_exact": "Exactly the contract to go down",
+    "wilds_at_most_naturals": "No more wilds than naturals",
+    "wild_rank_sets": "Sets of wild cards allowed",
+}
+ROUND_LABELS = {
+    "contract": "contract",
+    "contract.melds": "melds",
+    "contract.size": "cards in each",
+    "wilds": "wild cards",
+    "wild_limit": "most wilds in a set",
+    "wild_limit_per_kind": "most of each kind of wild",
+    "board_minimum": "points to get on the board",
+}
+_ROUND = re.compile(r"rounds\[(\d+)\](?:\.(.+))?")
+
+
+def field_label(field: str) -> str:
+    """The words for a field path: "Round 3, cards in each" for ``rounds[3].contract.size``."""
+    match = _ROUND.fullmatch(field)
+    if match:
+        part = match.group(2)
+        return f"Round {match.group(1)}" + (f", {ROUND_LABELS.get(part, part)}" if part else "")
+    if field.startswith("points."):
+        return f"Card points, {field.removeprefix('points.')}"
+    return LABELS.get(field, field)
+
+
+def input_id(name: str) -> str:
+    """An element id for a field name ("rounds[3].contract.size" → "f-rounds-3-contract-size")."""
+    return "f-" + re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")

@@ -1,0 +1,112 @@
+""" "Can I go down with these?" (issue 42): a player's own question about their hand, for every round of
+every shipped ruleset, with a hand that does (RULES.md's contract laid out) and one that does not (a
+card short); read-only: the game's version and history do not move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import make_app
+
+from scorekeeper.rules.cards import parse_hand
+from scorekeeper.rules.go_down import can_go_down
+from scorekeeper.rules.rulesets import parse_ruleset
+
+# RULES.md's contracts as (sets, size); a hand of natural sets of distinct ranks makes each.
+TEN_PENNIES = [(2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7)]
+TEN_CARD_RUMMY = [(1, 3), (2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7), (1, 8), (1, 9), (1, 10)]
+SUITS = "SHDC"
+RANKS = ["K", "Q", "J", "10", "9", "8"]
+
+
+def natural_sets(sets: int, size: int) -> str:
+    """``sets`` sets of ``size`` naturals, each of its own rank, suits in turn (several decks)."""
+    return " ".join(f"{RANKS[i]}{SUITS[j % 4]}" for i in range(sets) for j in range(size))
+
+
+def one_short(hand: str) -> str:
+    return hand.split(" ", 1)[1]
+
+
+# The virtual-tabletop edition: no two cards alike in a meld, so a set holds at most 4 naturals;
+# rounds 1–4 jokers only (1, 1, 1, 2 a set); rounds 5–6 two of each kind, round 7 three.
+PCIO = [
+    "KS KH KD QS QH QD",
+    "KS KH KD KC",
+    "KS KH KD KC QS QH QD QC",
+    "KS KH KD KC JKR",
+    "KS KH KD KC JKR QS QH QD QC JKR",
+    "KS KH KD KC JKR JKR",
+    "KS KH KD KC JKR JKR JKR",
+]
+HANDS = (
+    [("ten-pennies", n, natural_sets(*shape)) for n, shape in enumerate(TEN_PENNIES, start=1)]
+    + [("ten-card-rummy", n, natural_sets(*shape)) for n, shape in enumerate(TEN_CARD_RUMMY, start=1)]
+    + [("ten-pennies-pcio", n, hand) for n, hand in enumerate(PCIO, start=1)]
+    + [("pennies-from-heaven", n, "KS KH KD QS QH QD AS AH AD") for n in (1, 2, 3)]  # 30 + 30 + 60 = 120
+)
+
+
+@pytest.fixture
+def client(tmp_path: Path):
+    return make_app(tmp_path).test_client()
+
+
+def ask(client, game_id: int, number: int, cards: str) -> dict:
+    answer = client.post(f"/api/games/{game_id}/rounds/{number}/can-go-down", json={"cards": cards})
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()
+
+
+@pytest.mark.parametrize("ruleset_id", ["ten-pennies", "ten-card-rummy", "ten-pennies-pcio", "pennies-from-heaven"])
+def test_every_round_answers_a_hand_that_does_and_one_that_does_not(client, ruleset_id):
+    players = ["Ann", "Bob", "Cy", "Di"]
+    gid = client.post("/api/games", json={"ruleset": ruleset_id, "players": players}).get_json()["id"]
+    client.post(f"/api/games/{gid}/buys", json={"player": "Bob"})
+    before = client.get(f"/api/games/{gid}").get_json(), client.get(f"/api/games/{gid}/history").get_json()
+    for name, number, hand in HANDS:
+        if name != ruleset_id:
+            continue
+        does = ask(client, gid, number, hand)
+        assert does["makes_contract"] and does["arrangement"] and does["missing"] == "", (number, does)
+        short = one_short(hand) if ruleset_id != "pennies-from-heaven" else "KS KH 4S 5S"
+        does_not = ask(client, gid, number, short)
+        assert not does_not["makes_contract"] and does_not["missing"].startswith(("you need", "no book")), number
+    after = client.get(f"/api/games/{gid}").get_json(), client.get(f"/api/games/{gid}/history").get_json()
+    assert after == before
+
+
+def test_what_is_missing_is_said_and_true(client):
+    rules = parse_ruleset((Path(__file__).parents[1] / "scorekeeper/rules/data/ten-pennies.toml").read_text())
+    answer = can_go_down(rules, 1, parse_hand("7S 7H 7D 9C 9H K Q 4"))
+    assert answer.missing == "you need 1 more set of 3: 9♣ 9♥ and one more 9 or a wild would do"
+    assert can_go_down(rules, 1, parse_hand("7S 7H 7D 9C 9H 2D K Q 4")).makes_contract  # a wild would do
+    assert can_go_down(rules, 1, parse_hand("7S 7H 7D 9C 9H 9D K Q 4")).makes_contract  # one more 9 would do
+    answer = can_go_down(rules, 5, parse_hand("7S 7H 7D 9C K Q 4"))
+    assert answer.missing == "you need 2 more sets of 5: 7♠ 7♥ 7♦ and 2 wilds would make one"
+    assert (
+        can_go_down(rules, 1, parse_hand("K Q 4")).missing
+        == "you need 2 more sets of 3: K and one more K and a wild would make one"
+    )
+
+
+def test_pennies_from_heaven_says_the_points_towards_the_board(client):
+    gid = client.post("/api/games", json={"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"]}).get_json()
+    answer = ask(client, gid["id"], 2, "KS KH KD 4S 5S")
+    assert answer["missing"] == (
+        "these make 30 points: you need 60 more to get on the board (it takes 90; 15 if your side is below zero)"
+    )
+
+
+def test_a_bad_question_is_refused_in_words(client):
+    gid = client.post("/api/games", json={"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}).get_json()["id"]
+    url = f"/api/games/{gid}/rounds"
+    assert client.post(f"{url}/8/can-go-down", json={"cards": "K"}).get_json() == {
+        "error": "Ten Pennies has rounds 1 to 7, not 8"
+    }
+    refused = client.post(f"{url}/1/can-go-down", json={"cards": "K Z"}).get_json()["error"]
+    assert refused.startswith("your cards:") and "'Z'" in refused
+    assert "more than the decks" in client.post(f"{url}/1/can-go-down", json={"cards": "K " * 300}).get_json()["error"]
+    assert client.post(f"{url}/1/can-go-down", json={"cards": "K" * 5000}).status_code == 400
+    assert client.post(f"{url}/1/can-go-down", json={}).status_code == 400

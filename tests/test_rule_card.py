@@ -1,0 +1,122 @@
+"""The rule card of each shipped ruleset, round by round, written from RULES.md's own words (not from
+the ruleset files): the card a table reads must say what RULES.md says."""
+
+from __future__ import annotations
+
+import pytest
+from support import ruleset_text
+
+from scorekeeper.rules.rule_card import rule_card
+from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
+
+
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    return parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml")
+
+
+LIMIT_1 = "at most 1 wild per set"
+LIMIT_2 = "at most 2 wilds per set"
+LIMIT_3 = "at most 3 wilds per set"
+LOW, HIGH = "2s", "2s, aces, jokers"
+
+# RULES.md, `ten-pennies`: the table of rounds (contract, limit, wild this round).
+TEN_PENNIES = [
+    (1, "2 sets of 3", LIMIT_1, LOW),
+    (2, "1 set of 4", LIMIT_1, LOW),
+    (3, "2 sets of 4", LIMIT_1, LOW),
+    (4, "1 set of 5", LIMIT_2, LOW),
+    (5, "2 sets of 5", LIMIT_2, HIGH),
+    (6, "1 set of 6", LIMIT_2, HIGH),
+    (7, "1 set of 7", LIMIT_3, HIGH),
+]
+# `ten-pennies-pcio`: rounds 1–4 jokers only (limit 1, 1, 1, 2 jokers per set); rounds 5–7 jokers,
+# aces and 2s, counted per kind: 2 of each in rounds 5–6, 3 in round 7.
+PCIO = [
+    (1, "2 sets of 3", LIMIT_1, "jokers"),
+    (2, "1 set of 4", LIMIT_1, "jokers"),
+    (3, "2 sets of 4", LIMIT_1, "jokers"),
+    (4, "1 set of 5", LIMIT_2, "jokers"),
+    (5, "2 sets of 5", "at most 2 of each kind of wild per set", HIGH),
+    (6, "1 set of 6", "at most 2 of each kind of wild per set", HIGH),
+    (7, "1 set of 7", "at most 3 of each kind of wild per set", HIGH),
+]
+# `ten-card-rummy`: 1×3, 2×3, 1×4, 2×4, 1×5, 2×5, 1×6, 1×7, 1×8, 1×9, 1×10; jokers and 2s wild, no
+# more wilds than natural cards.
+TCR_SHAPES = [(1, 3), (2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7), (1, 8), (1, 9), (1, 10)]
+TEN_CARD_RUMMY = [
+    (
+        number,
+        f"{melds} {'meld' if melds == 1 else 'melds'} of {size} — sets or runs",
+        "no more wilds than natural cards in a meld",
+        "2s, jokers",
+    )
+    for number, (melds, size) in enumerate(TCR_SHAPES, start=1)
+]
+# `pennies-from-heaven`: on the board with 50, 90, 120; 2s and jokers wild, at most 2 a book with 2
+# naturals each, none in sevens.
+BOOK_RULE = "at most 2 wilds in a book, each with 2 naturals; none in a book of sevens"
+PENNIES_FROM_HEAVEN = [
+    (number, f"{minimum} points to get on the board", BOOK_RULE, "2s, jokers")
+    for number, minimum in enumerate([50, 90, 120], start=1)
+]
+
+CASES = [
+    ("ten-pennies", TEN_PENNIES),
+    ("ten-pennies-pcio", PCIO),
+    ("ten-card-rummy", TEN_CARD_RUMMY),
+    ("pennies-from-heaven", PENNIES_FROM_HEAVEN),
+]
+
+
+@pytest.mark.parametrize("ruleset_id, rounds", CASES, ids=[case[0] for case in CASES])
+def test_the_rule_card_says_every_round_as_rules_md(ruleset_id, rounds):
+    card = rule_card(load_ruleset(ruleset_id))
+    assert [(r.number, r.need, r.limit, r.wilds) for r in card.rounds] == rounds
+
+
+# RULES.md's other figures, as the card words them.
+SENTENCES = [
+    ("ten-pennies", "2 to 8 players."),
+    ("ten-pennies", "Decks of 52 cards and 2 jokers: 2 players: 1 deck; 3–4 players: 2 decks; 5–6 players: 3 decks; "),
+    ("ten-pennies", "Deal 11 cards each."),
+    ("ten-pennies", "The deal moves one seat to the left each round; the player left of the dealer plays first."),
+    ("ten-pennies", "First down: exactly the round's contract"),
+    ("ten-pennies", "After going down: melds of 3 or more cards, at most 1 wild each"),
+    ("ten-pennies", "Each player has 10 buys for the whole game, each 1 penny into the bowl."),
+    ("ten-pennies", "A buy takes 3 cards: the discard and 2 cards from the deck."),
+    ("ten-pennies", "(3–9: 5; 10 J Q K: 10; A 2: 20; JKR: 50); the player who went out scores 0."),
+    ("ten-pennies", "Every card caught in hand puts 1 penny into the bowl."),
+    ("ten-pennies", "a tie splits it, and pennies that cannot be split carry into the night's next game"),
+    ("ten-pennies", "Lowest total after 7 rounds wins."),
+    ("ten-pennies-pcio", "2 to 4 players."),
+    ("ten-pennies-pcio", "2 players: 2 decks; 3–4 players: 4 decks."),
+    ("ten-pennies-pcio", "No meld holds two cards of the same rank and suit (jokers excepted)."),
+    ("ten-card-rummy", "4 to 8 players."),
+    ("ten-card-rummy", "4–6 players: 2 decks; 7–8 players: 3 decks."),
+    ("ten-card-rummy", "Deal 10 cards each."),
+    ("ten-card-rummy", "First down: at least the round's contract (sets or runs)"),
+    ("ten-card-rummy", "A run is cards in a row of one suit; aces high or low."),
+    ("ten-card-rummy", "Buying starts in round 4."),
+    ("ten-card-rummy", "Each player's first 3 buys a round are free; each buy beyond them adds 100 points"),
+    ("ten-card-rummy", "A buy takes 2 cards: the discard and 1 card from the deck."),
+    ("ten-card-rummy", "(3–10 at face value; J Q K: 10; A: 11; 2 JKR: 15)"),
+    ("pennies-from-heaven", "(4–7: 5; 8 9 10 J Q K: 10; A 2: 20; JKR: 50)"),
+    ("ten-card-rummy", "No pennies change hands."),
+    ("ten-card-rummy", "Lowest total after 11 rounds wins."),
+    ("pennies-from-heaven", "Deal 13 cards each and a 15-card pile."),
+    ("pennies-from-heaven", "4 for two players, plus 2 for each further side or each further 2 players."),
+    ("pennies-from-heaven", "A book is 3 to 7 cards of one rank; at 7 it closes. No books of threes."),
+    ("pennies-from-heaven", "Closed books: natural 500, with wilds 300, sevens 1500, wild 1500. Going out: 100."),
+    ("pennies-from-heaven", "Red threes: 100 each, 200 each with 4 or more."),
+    ("pennies-from-heaven", "a black three left in hand: −100."),
+    ("pennies-from-heaven", "needs only 15 points to get on the board"),
+    ("pennies-from-heaven", "No buying."),
+    ("pennies-from-heaven", "Highest total after 3 hands wins."),
+]
+
+
+@pytest.mark.parametrize("ruleset_id, words", SENTENCES)
+def test_the_rule_card_says_rules_md_figures_in_table_words(ruleset_id, words):
+    card = rule_card(load_ruleset(ruleset_id))
+    text = "\n".join(line for _, lines in card.sections for line in lines)
+    assert words in text

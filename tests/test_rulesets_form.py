@@ -1,0 +1,214 @@
+"""House rules made in the app (issue 42), through the form as a browser sends it: every field the
+page draws is posted back, a change typed into one of them; a refusal of the ruleset reader comes
+back in the reader's words on the field it names, with what was typed kept and nothing saved."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from support import make_app
+from test_ruleset_fields import WRONG_KIND, WRONG_VALUE
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.rulesets.words import field_label as field_label_of
+
+
+class FormFields(HTMLParser):
+    """The fields a browser would send from the page's form: inputs (boxes only when ticked), the
+    selected option of each select. Buttons are sent only when pressed (``action``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: list[tuple[str, str]] = []
+        self.numbers: list[str] = []  # the fields typed as numbers
+        self.select: str | None = None
+        self.first_option: str | None = None
+        self.selected = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "input" and "name" in a:
+            if a.get("type") == "checkbox" and "checked" not in a:
+                return
+            self.fields.append((a["name"], a.get("value", "")))
+            if a.get("inputmode") == "numeric":
+                self.numbers.append(a["name"])
+        elif tag == "select":
+            self.select, self.first_option, self.selected = a["name"], None, False
+        elif tag == "option" and self.select:
+            if self.first_option is None:
+                self.first_option = a.get("value", "")
+            if "selected" in a:
+                self.fields.append((self.select, a.get("value", "")))
+                self.selected = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select" and self.select:
+            if not self.selected and self.first_option is not None:
+                self.fields.append((self.select, self.first_option))
+            self.select = None
+
+
+def fields_of(html: str) -> list[tuple[str, str]]:
+    parser = FormFields()
+    parser.feed(html)
+    return parser.fields
+
+
+def number_fields(html: str) -> list[str]:
+    parser = FormFields()
+    parser.feed(html)
+    return parser.numbers
+
+
+def changed(fields: list[tuple[str, str]], **values: str) -> list[tuple[str, str]]:
+    """The fields with some values typed over (names with dots and brackets: pass a dict)."""
+    return [(name, values.get(name, value)) for name, value in fields]
+
+
+def post(client, url: str, fields: list[tuple[str, str]], action: str):
+    return client.post(url, data=MultiDict([*fields, ("action", action)]))
+
+
+@pytest.fixture
+def client(tmp_path: Path):
+    return make_app(tmp_path).test_client()
+
+
+def test_ten_pennies_our_way_made_through_the_form(client):
+    """8 rounds (RULES.md's 7, then 3 sets of 3), aces never wild, 2 pennies a buy."""
+    url = "/rulesets/new?from=ten-pennies"
+    fields = fields_of(client.get(url).text)
+    added = post(client, url, fields, "add")
+    assert added.status_code == 200 and "Round 8" in added.text
+    fields = fields_of(added.text)
+    round_8 = {"rounds[8].contract.melds": "3", "rounds[8].contract.size": "3", "rounds[8].wild_limit": "1"}
+    fields = changed(fields, **round_8, **{"buys.pennies": "2", "name": "Ten Pennies, our way"})
+    fields = [(n, v) for n, v in fields if not (n.endswith(".wilds") and v == "A")]  # aces never wild
+    previewed = post(client, url, fields, "preview")
+    assert previewed.status_code == 200 and "3 sets of 3" in previewed.text and "Not saved" not in previewed.text
+    saved = post(client, url, fields_of(previewed.text), "save")
+    assert saved.status_code == 302 and saved.headers["Location"] == "/rulesets/ten-pennies-our-way"
+    ruleset = client.get("/api/rulesets/ten-pennies-our-way").get_json()
+    assert (ruleset["version"], ruleset["house"], len(ruleset["rounds"])) == (1, True, 8)
+    assert ruleset["rounds"][7]["contract"] == "3 sets of 3"
+    assert all("A" not in r["wilds"] for r in ruleset["rounds"])
+    assert ruleset["document"]["buys"]["pennies"] == 2
+    card = client.get("/rulesets/ten-pennies-our-way").text
+    assert "Saved: Ten Pennies, our way, version 1" in card and "Lowest total after 8 rounds wins." in card
+
+
+def test_rounds_move_up_and_down_and_go(client):
+    url = "/rulesets/new?from=ten-pennies"
+    fields = fields_of(client.get(url).text)
+    moved = fields_of(post(client, url, fields, "down-1").text)
+    assert dict(moved)["rounds[1].contract.size"] == "4" and dict(moved)["rounds[2].contract.size"] == "3"
+    up = fields_of(post(client, url, moved, "up-2").text)
+    assert dict(up)["rounds[1].contract.size"] == "3"
+    removed = fields_of(post(client, url, up, "remove-1").text)
+    assert sum(1 for name, _ in removed if name.endswith(".present")) == 6
+    assert dict(removed)["rounds[1].contract.size"] == "4"
+
+
+def test_a_shipped_ruleset_is_never_overwritten(client):
+    edit = client.get("/rulesets/ten-pennies/edit")
+    assert edit.status_code == 302 and edit.headers["Location"] == "/rulesets/new?from=ten-pennies"
+    assert client.get("/api/rulesets/ten-pennies").get_json()["house"] is False
+
+
+def test_a_name_taken_by_another_ruleset_is_refused(client):
+    url = "/rulesets/new?from=ten-pennies"
+    fields = changed(fields_of(client.get(url).text), name="Ten Card Rummy")
+    refused = post(client, url, fields, "save")
+    assert refused.status_code == 400
+    assert "&#39;Ten Card Rummy&#39; is the name of another ruleset: pick another" in refused.text
+
+
+# The reader's refusals of a value typed into a field, as tests/test_ruleset_fields.py words them: the
+# cases a form can send (letters or a minus typed into a number's field; not a nested table, not a
+# true/false), then the bounds and the blanks.
+TYPED = [
+    (path, value, said)
+    for name, path, value, said in WRONG_KIND
+    if name == "ten-pennies" and isinstance(value, (str, int)) and not isinstance(value, bool)
+    if not str(value).isdecimal()  # digits typed are a number: the file's "2" (text) cannot be typed
+    if path[0] in ("players", "cards_dealt", "points", "money", "decks", "buys", "later_melds", "rounds")
+    if len(path) > 1 or path[0] == "cards_dealt"
+    if not (len(path) == 2 and path[0] == "decks" and path[1] == "table")
+    if "board_minimum" not in path
+]
+TYPED += [
+    (path, value, said)
+    for path, value, said in WRONG_VALUE
+    if path[0] == "rounds" and isinstance(value, dict) and path[-1] == "contract"
+]
+TYPED += [
+    (("cards_dealt",), "99", "cards_dealt: must be at most 30, not 99"),
+    (("buys", "cards"), "0", "buys.cards: a buy takes at least 1 card (the discard)"),
+    (("players", "max"), "13", "players.max: must be at most 12, not 13"),
+    (("points", "JKR"), "5000", "points.JKR: must be at most 1000, not 5000"),
+    (("rounds", 1, "contract", "melds"), "", "rounds[2].contract.melds: is missing"),
+    (("cards_dealt",), "", "cards_dealt: is missing"),
+]
+
+
+def form_name(path: tuple) -> str:
+    """The form's field for a path of the reader's (rounds are numbered from 1 on the page)."""
+    name = ""
+    for step in path:
+        name += f"[{step + 1}]" if isinstance(step, int) else (f".{step}" if name else step)
+    return name
+
+
+def typed_value(value) -> list[tuple[str, str]]:
+    """What typing this value sends: a contract row's two boxes, or the value as text."""
+    return list(value.items()) if isinstance(value, dict) else [("", str(value))]
+
+
+@pytest.mark.parametrize("path, value, said", TYPED, ids=[form_name(c[0]) for c in TYPED])
+def test_every_value_the_reader_refuses_is_refused_by_the_form_in_its_words(client, path, value, said):
+    url = "/rulesets/new?from=ten-pennies"
+    fields = fields_of(client.get(url).text)
+    name = form_name(path)
+    typed = {f"{name}.{key}" if key else name: text for key, text in typed_value(value)}
+    field, _, problem = said.partition(": ")
+    refused = post(client, url, changed(fields, **{k: str(v) for k, v in typed.items()}), "save")
+    assert refused.status_code == 400
+    page = refused.text
+    assert "Not saved" in page
+    escaped = problem.replace("'", "&#39;")
+    assert escaped in page, (field, problem)
+    for key, text in typed.items():  # what was typed is on the page again
+        assert f'name="{key}" value="{text}"' in page
+    assert not [r for r in client.get("/api/rulesets").get_json() if r["house"]]  # nothing saved
+
+
+@pytest.mark.parametrize("source", ["ten-pennies", "ten-card-rummy", "pennies-from-heaven"])
+@pytest.mark.parametrize(
+    "typed, problem", [("ten", "must be a whole number, not 'ten'"), ("-1", "must not be negative, not -1")]
+)
+def test_every_number_field_of_the_form_refuses_what_the_reader_refuses(client, source, typed, problem):
+    """Each number the page asks for, typed wrong, one at a time: refused by the reader in its words,
+    naming that field (a row of the decks table is named as the reader names it, "decks.table")."""
+    url = f"/rulesets/new?from={source}"
+    page = client.get(url).text
+    fields = fields_of(page)
+    wrong = []
+    for name in number_fields(page):
+        typing = {name: typed}
+        if name.endswith("].decks"):  # a row of the decks table says for how many players first
+            typing[name.replace("].decks", "].max_players")] = "8"
+        refused = post(client, url, changed(fields, **typing), "save")
+        reader_field = "decks.table" if name.startswith("decks.table[") else name
+        words = f"{field_label_of(reader_field)}</a>: {problem}".replace("'", "&#39;")
+        if (
+            refused.status_code != 400
+            or words not in refused.text
+            or f'name="{name}" value="{typed}"' not in refused.text
+        ):
+            wrong.append(name)
+    assert not wrong
+    assert len(number_fields(page)) >= 20
+    assert not [r for r in client.get("/api/rulesets").get_json() if r["house"]]
