@@ -399,6 +399,20 @@ def engine_benchmarks(rows: list[Row]) -> None:
     )
 
 
+def worst_adversarial(rulesets: list[Any], ask: Callable[[Any, int, str], float]) -> tuple[float, str, int]:
+    """The slowest answer ``ask`` gives over hands built to defeat a search by combinations (every
+    ruleset and round, up to the largest deal): (seconds, which hand, how many were asked)."""
+    worst, worst_case, count = 0.0, "", 0
+    for ruleset in rulesets:
+        for number in range(1, len(ruleset.rounds) + 1):
+            for size in (12, 24, 41, ruleset.largest_deal):
+                for hand in adversarial_hands(ruleset, number, size):
+                    seconds, count = ask(ruleset, number, hand_text(hand)), count + 1
+                    if seconds > worst:
+                        worst, worst_case = seconds, f"{ruleset.id} round {number}, {size} cards"
+    return worst, worst_case, count
+
+
 def adversarial_benchmarks(rows: list[Row]) -> None:
     """The worst answer over hands built to defeat a search by combinations, in every ruleset and
     round, up to the largest deal, through the API, against a trivial question through the same API."""
@@ -415,15 +429,12 @@ def adversarial_benchmarks(rows: list[Row]) -> None:
             return median_time(once, repeats=3)
 
         trivial = ask({"ruleset": "ten-card-rummy", "round": 1, "stage": "meld", "melds": ["K K K"]})
-        worst, worst_case, count = 0.0, "", 0
-        for ruleset in rulesets:
-            for number in range(1, len(ruleset.rounds) + 1):
-                for size in (12, 24, 41, ruleset.largest_deal):
-                    for hand in adversarial_hands(ruleset, number, size):
-                        body = {"ruleset": ruleset.id, "round": number, "stage": "hand", "melds": [hand_text(hand)]}
-                        seconds, count = ask(body), count + 1
-                        if seconds > worst:
-                            worst, worst_case = seconds, f"{ruleset.id} round {number}, {size} cards"
+        worst, worst_case, count = worst_adversarial(
+            rulesets,
+            lambda ruleset, number, cards: ask(
+                {"ruleset": ruleset.id, "round": number, "stage": "hand", "melds": [cards]}
+            ),
+        )
     rows.append(
         Row(
             f"Does this hand make the contract? worst of {count} adversarial hands (every ruleset and round, "
@@ -433,6 +444,45 @@ def adversarial_benchmarks(rows: list[Row]) -> None:
             worst / trivial,
             "≤ 100×",
             worst / trivial <= 100,
+        )
+    )
+
+
+def go_down_benchmarks(rows: list[Row]) -> None:
+    """ "Can I go down with these?" on a player's phone: the worst answer over the same adversarial
+    hands (every ruleset and round, up to the largest deal), through its API, against a trivial
+    question (K K K) through the same API; the issue's bound is 100 ms."""
+    from scorekeeper.catalog import load_catalog
+
+    rulesets = [r for r in load_catalog(None).rulesets.values() if r.has_contract]
+    with tempfile.TemporaryDirectory() as folder:
+        client = make_app(Path(folder), TESTING=False).test_client()
+        games = {}
+        for ruleset in rulesets:
+            players = [f"P{seat}" for seat in range(ruleset.players_min)]
+            games[ruleset.id] = client.post("/api/games", json={"ruleset": ruleset.id, "players": players}).get_json()
+
+        def ask(ruleset_id: str, number: int, cards: str) -> float:
+            url = f"/api/games/{games[ruleset_id]['id']}/rounds/{number}/can-go-down"
+
+            def once() -> None:
+                assert client.post(url, json={"cards": cards}).status_code == 200
+
+            return median_time(once, repeats=3)
+
+        trivial = ask("ten-pennies", 1, "K K K")
+        worst, worst_case, count = worst_adversarial(
+            rulesets, lambda ruleset, number, cards: ask(ruleset.id, number, cards)
+        )
+    rows.append(
+        Row(
+            f"Can I go down with these? worst of {count} adversarial hands (every ruleset and round, up to the "
+            f"largest deal), via the API: {worst_case}",
+            ms(worst),
+            f"a trivial question (K K K) via the API {ms(trivial)}",
+            worst / trivial,
+            "≤ 100 ms",
+            worst <= 0.1,
         )
     )
 
@@ -596,6 +646,7 @@ def main() -> int:
     print("engine …", flush=True)
     engine_benchmarks(rows)
     adversarial_benchmarks(rows)
+    go_down_benchmarks(rows)
     print("growth …", flush=True)
     growth_benchmarks(rows)
     seconds = time.perf_counter() - started

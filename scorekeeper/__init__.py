@@ -123,6 +123,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     from .errors import bp as errors_bp
     from .forms import csrf
     from .games import bp as games_bp
+    from .help import bp as help_bp
     from .live import bp as live_bp
     from .melds import bp as melds_bp
     from .nights import bp as nights_bp
@@ -142,6 +143,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     app.register_blueprint(players_bp)
     app.register_blueprint(live_bp)
     app.register_blueprint(rulesets_bp)
+    app.register_blueprint(help_bp)
+    app.extensions["docs_folder"] = app_folder("docs")
     cli.register(app)
     app.after_request(security_headers)
     app.after_request(gzip_response)

@@ -1,4 +1,4 @@
-"""The money of a night, in cents (RULES.md: a night's money is counted in cents, each game's pennies
+"""The money of a night, in cents (docs/rules.md: a night's money is counted in cents, each game's pennies
 at that game's value): every movement of its finished games, each player's net, the bowls still in
 play, where each leftover went, and on paper the payments made and what is still owed."""
 
@@ -195,7 +195,7 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
     ledger: dict[str, list[Movement]] = {name: [] for name in players}
     nets = dict.fromkeys(players, 0)
     for game in games:
-        if game.finished:  # a game still in play is not settled (RULES.md)
+        if game.finished:  # a game still in play is not settled (docs/rules.md)
             for name in game.players:
                 ledger[names[name_key(name)]].extend(movements(game, name))  # the lines that explain it
                 nets[names[name_key(name)]] += game.money_cents(name)

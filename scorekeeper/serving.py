@@ -123,7 +123,6 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
     if mirror is not None:
         mirror.start()
         click.echo(f"Mirroring the database into {mirror.folder} (at most every {mirror.every:g} s)")
-    click.echo(f"Scorekeeper is serving at {url}")
     if network and address:
         click.echo("Scan to open it on a phone on the same Wi-Fi:")
         click.echo(terminal_qr(url))
@@ -132,6 +131,7 @@ def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
         click.echo(f' and add it to {app.instance_path}/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones')
         click.echo(" are answered)")
     click.echo("Stop it with Ctrl+C.")
+    click.echo(f"Scorekeeper is serving at {url}")  # last: the line a newcomer looks for
     logging.basicConfig()  # waitress's own warnings (a queue of waiting requests) reach the terminal
     server.run()
 

@@ -9,7 +9,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from support import make_app
+from support import csrf_token, make_app
 from test_rulesets_form import changed, fields_of, post
 
 OUR_WAY = "ten-pennies-our-way"
@@ -88,3 +88,20 @@ def test_a_finished_game_keeps_its_rules_when_the_house_rules_change(tmp_path):
     assert elsewhere.get(f"/api/games/{gid}").get_json() == game
     assert elsewhere.get(f"/api/games/{newer}").get_json() == new_game
     assert elsewhere.get(f"/api/rulesets/{OUR_WAY}").get_json()["house"] is True
+
+
+def test_a_rematch_keeps_the_game_s_version_unless_the_scorekeeper_picks_the_newer(tmp_path):
+    client = make_app(tmp_path).test_client()
+    make_our_way(client)
+    kept, newer = play(client), play(client)
+    jokers_worth_25(client)
+    page = client.get(f"/games/{newer}").text
+    assert "Rematch under the changed rules (version 2)" in page and "played under version 1" in page
+    token = csrf_token(page)
+    again = client.post(f"/games/{kept}/rematch", data={"csrf_token": token})
+    changed_rules = client.post(f"/games/{newer}/rematch", data={"csrf_token": token, "newer_rules": "1"})
+    versions = [
+        client.get(answer.headers["Location"].replace("/games/", "/api/games/")).get_json()["ruleset_version"]
+        for answer in (again, changed_rules)
+    ]
+    assert versions == [1, 2]

@@ -32,4 +32,13 @@ def test_the_wheel_holds_every_package_of_the_app():
     root = Path(__file__).resolve().parents[1]
     listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(path.parent.relative_to(root).parts) for path in (root / "scorekeeper").rglob("__init__.py")}
-    assert listed == found | {"scorekeeper.templates", "scorekeeper.static"}
+    folders = {"scorekeeper.templates", "scorekeeper.static", "scorekeeper.docs"}
+    data = {
+        "scorekeeper.rules.data",
+        "scorekeeper.templates.pdf",
+        "scorekeeper.static.css",
+        "scorekeeper.static.js",
+        "scorekeeper.static.media",
+        "scorekeeper.docs.images",
+    }
+    assert listed == found | folders | data

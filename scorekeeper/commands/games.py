@@ -75,12 +75,14 @@ class StartGame:
 
 @dataclass(frozen=True)
 class Rematch:
-    """The same players in the same seats, the deal moved on one seat to the left, the same ruleset,
-    penny value, teams and night (if it is still open) and the same lock: (its id, whether it is
+    """The same players in the same seats, the deal moved on one seat to the left, the same ruleset
+    (the version the game kept, unless ``newer_rules``), penny value, teams and night (if it is
+    still open) and the same lock: (its id, whether it is
     new). A game is played again once: a second rematch of it (Back, then Rematch; a second phone)
     is the one already made."""
 
     game_id: int
+    newer_rules: bool = False  # play the ruleset's current version, not the one the game kept
 
     def lock(self, store: Store) -> Lock | None:
         return game_lock(store, store.game(self.game_id))
@@ -96,6 +98,8 @@ class Rematch:
         if made is not None:
             return made, False
         setup = replace(game.setup, first_dealer=(game.setup.first_dealer + 1) % len(game.players), carry_in=0)
+        if self.newer_rules:  # the scorekeeper chose the house rules as they are now
+            setup = replace(setup, ruleset=catalog.get(game.ruleset.id))
         night_id, pin_hash = row["night_id"], row["pin_hash"]
         if night_id is not None:
             night = store.night(night_id)

@@ -181,7 +181,7 @@ POINTS = [Optional(), NumberRange(min=0, max=MAX_COUNT, message=f"points from 0 
 
 class SideForm(Form):
     """One side's end of a hand (a sub-form: the CSRF token is the whole form's). Melds, hands and
-    piles take the points the table counted or the cards (RULES.md: counting a 15-card pile card by
+    piles take the points the table counted or the cards (docs/rules.md: counting a 15-card pile card by
     card is what tables avoid)."""
 
     red_threes = WholeNumberField("Red 3s", default=0, validators=COUNT)

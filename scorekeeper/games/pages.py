@@ -122,6 +122,13 @@ def index() -> ResponseReturnValue:
     )
 
 
+def newer_version(game: Game) -> int | None:
+    """The version of the game's ruleset newer than the one it kept, if the house rules changed."""
+    current = current_catalog().versions.get(game.ruleset.id)
+    kept = game.setup.ruleset_version
+    return current if current is not None and kept is not None and current > kept else None
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> ResponseReturnValue:
     store = get_store()
@@ -205,6 +212,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         notes=loaded.row["notes"],
         money_moved=loaded.money_moved(),
         correction_requests=correction_requests(get_store(), game),
+        newer_rules=newer_version(game),
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status
 
@@ -242,7 +250,7 @@ def rematch(game_id: int) -> ResponseReturnValue:
     writable(game_id)
     if not LockForm().validate_on_submit():
         return back_to_game()
-    new_id, new = page_write(Rematch(game_id))
+    new_id, new = page_write(Rematch(game_id, newer_rules=request.form.get("newer_rules") == "1"))
     store = get_store()
     new_lock = game_lock(store, store.game(new_id))
     if new_lock is not None:

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from .. import loading
 from ..rules.game_json import describe_round
+from ..rules.rule_card import your_round
 from ..rules.setup import MAX_NAME_LENGTH
 from ..store import NotFound, get_store
 from ..web import current_catalog
@@ -40,6 +41,7 @@ def game_context(game_id: int) -> dict[str, object]:
     return {
         "game": game,
         "round": describe_round(game.setup, game.current_round) if game.current_round else None,
+        "your_round": {name: your_round(game, name) for name in game.players} if game.current_round else {},
         "shown_version": shown_version,
         "notes": loaded.row["notes"],
         "night_notes": store.night(night_id)["notes"] if night_id is not None else "",

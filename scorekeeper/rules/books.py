@@ -1,4 +1,4 @@
-"""Scoring a hand of Pennies From Heaven, side by side (RULES.md, ``pennies-from-heaven``).
+"""Scoring a hand of Pennies From Heaven, side by side (docs/rules.md, ``pennies-from-heaven``).
 
 A side's hand score = going-out bonus + red threes + closed books + melded card values
 − cards left in hand (− piles, for a side caught off the board when another side went out).
@@ -30,7 +30,7 @@ class SideEntry:
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     piles: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     # ... or the points the table counted for a hand or a pile (black-3 penalties included): counting a
-    # 15-card pile card by card is what tables avoid (RULES.md)
+    # 15-card pile card by card is what tables avoid (docs/rules.md)
     hand_points: Mapping[str, int] = field(default_factory=dict)
     pile_points: Mapping[str, int] = field(default_factory=dict)
 

@@ -1,4 +1,4 @@
-"""Cards and the card notation of RULES.md.
+"""Cards and the card notation of docs/rules.md.
 
 A hand is typed as tokens separated by spaces and/or commas, case-insensitive:
 a rank (``A``, ``2``..``10``, ``T``, ``J``, ``Q``, ``K``) with an optional suit

@@ -376,7 +376,7 @@ class Game:
             )
 
     def _check_stock(self, buy: Buy, rule: BuyRule) -> None:
-        """RULES.md: all players' buys in one round take at most the cards left after the deal."""
+        """docs/rules.md: all players' buys in one round take at most the cards left after the deal."""
         cards = rule.cards  # each buy takes this many from what the deal left (at least 1: rulesets.py)
         in_decks = self.setup.decks * (52 + self.ruleset.decks.jokers_per_deck)
         allowed = max(in_decks - self.ruleset.cards_dealt * len(self.players), 0) // cards

@@ -77,17 +77,27 @@ def _hint(ruleset: Ruleset, round_number: int, hand: Sequence[Card], left: Count
     if wanted < 1:
         return ""
     held_cards = label([card for card in left.elements() if card.rank is rank])
-    if wanted == 1:
-        ways = [
-            way
-            for way, works in ((f"one more {rank.label}", makes(1, 0)), ("a wild", bool(wild) and makes(0, 1)))
-            if works
-        ]
-        return f"{held_cards} and {' or '.join(ways)}" if ways else ""
-    most_wilds = next((w for w in range(wanted, -1, -1) if (w == 0 or wild) and makes(wanted - w, w)), None)
-    if most_wilds is None:
+    wild_held = sum(1 for card in left.elements() if card.rank in wilds)
+    # The fewest cards more that would do (the wild cards held may already cover some): all wild where
+    # the round has wilds, else natural. Counted down from the most: a search that succeeds is quick,
+    # one that fails tries everything, so a hand asks one failing search at most.
+    found: tuple[int, list[tuple[int, int]]] | None = None
+    for count in range(wanted, max(1, wanted - wild_held) - 1, -1):
+        way = (0, count) if wild else (count, 0)
+        if not makes(*way):
+            break
+        found = (count, [way])
+    if found is None and wild and makes(wanted, 0):  # no wild would do: naturals might
+        found = (wanted, [(wanted, 0)])
+    if found is None:
         return ""
-    naturals = wanted - most_wilds
+    total, ways = found
+    if total == 1 and ways == [(0, 1)] and makes(1, 0):
+        ways.insert(0, (1, 0))
+    if total == 1:
+        words = {(1, 0): f"one more {rank.label}", (0, 1): "a wild"}
+        return f"{held_cards} and {' or '.join(words[way] for way in ways)}"
+    naturals, most_wilds = max(ways, key=lambda way: way[1])
     parts = (
         [f"{'one' if naturals == 1 else naturals} more {rank.label}{'' if naturals == 1 else 's'}"] if naturals else []
     )

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 
 class MoneyMode(StrEnum):
-    """How a night's money moves (RULES.md): pennies into the bowl and out of it at the table as the
+    """How a night's money moves (docs/rules.md): pennies into the bowl and out of it at the table as the
     games go, so nothing is owed after a game; or on paper, settled in the fewest payments at the end."""
 
     TABLE = "table"
@@ -102,7 +102,7 @@ def signed(number: int) -> str:
 
 
 def format_cents(cents: int) -> str:
-    """The one way an amount of money is written: cents as dollars, '$1.62', '−$0.06' (RULES.md: "¢"
+    """The one way an amount of money is written: cents as dollars, '$1.62', '−$0.06' (docs/rules.md: "¢"
     and "$" always mean money; a count of pennies is never written with them)."""
     sign = "−" if cents < 0 else ""
     dollars, rest = divmod(abs(cents), 100)
@@ -243,7 +243,7 @@ def settle(nets: Mapping[str, int], order: Sequence[str]) -> list[Payment]:
 
 def after_payments(nets: Mapping[str, int], made: Sequence[Payment]) -> dict[str, int]:
     """What each still has to get (+) or pay (−) once the payments made are counted: a payer is owed
-    what they handed over, a payee owes what they received (RULES.md: still owed = nets − payments)."""
+    what they handed over, a payee owes what they received (docs/rules.md: still owed = nets − payments)."""
     balance = dict(nets)
     for payment in made:
         balance[payment.from_player] = balance.get(payment.from_player, 0) + payment.cents

@@ -1,4 +1,4 @@
-"""Rulesets as data: one TOML document per ruleset (see ``data/`` and RULES.md).
+"""Rulesets as data: one TOML document per ruleset (see ``data/`` and docs/rules.md).
 
 This module only parses and validates; reading files is the caller's business, so
 the rules package stays free of I/O.
@@ -112,7 +112,7 @@ _WILD_NAMES = {Rank.TWO: "2s", Rank.ACE: "aces", Rank.JOKER: "jokers"}
 
 
 def _wild_order(rank: Rank) -> int:
-    """Wilds are listed as RULES.md's table lists them: 2s, aces, jokers."""
+    """Wilds are listed as docs/rules.md's table lists them: 2s, aces, jokers."""
     order = list(_WILD_NAMES)
     return order.index(rank) if rank in order else len(order) + rank.value
 

@@ -208,7 +208,7 @@ def m011_notes(db: Database) -> None:
 
 @migrations()
 def m012_one_rematch_per_game(db: Database) -> None:
-    """A rematch made twice from the same finished game is one game (RULES.md): the schema keeps at
+    """A rematch made twice from the same finished game is one game (docs/rules.md): the schema keeps at
     most one game a rematch of each game, whatever the timing of the taps."""
     db.table("games").add_column("rematch_of", int)
     db.execute("CREATE UNIQUE INDEX games_one_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL")
@@ -216,7 +216,7 @@ def m012_one_rematch_per_game(db: Database) -> None:
 
 @migrations()
 def m013_money_in_cents_and_payments_made(db: Database) -> None:
-    """Money is counted in cents wherever games of different penny values meet (RULES.md): a game's
+    """Money is counted in cents wherever games of different penny values meet (docs/rules.md): a game's
     result keeps its money in cents, so the leaderboard and a player's page add cents, not penny
     counts. A payment marked paid on paper is money handed over: kept in cents (who paid whom, when),
     never unmarked by a correction, a new game or a change of unit or money mode, only by an
@@ -257,7 +257,7 @@ def m013_money_in_cents_and_payments_made(db: Database) -> None:
 def m014_money_at_the_end_of_a_game(db: Database) -> None:
     """Each seat's money (cents, a JSON list) as it stood when the game ended: a later correction
     counts as if the entry had been right all along, and the pages say which finished games' money
-    moved (RULES.md). Games that ended before this keep their money as it stands now."""
+    moved (docs/rules.md). Games that ended before this keep their money as it stands now."""
     db.table("games").add_column("money_at_end", str)
     db.execute(
         """UPDATE games SET money_at_end = (

@@ -116,9 +116,16 @@ function settleButtons() {
     if (button && buttons.includes(button) && document.body.classList.contains("settling")) sayHeld(button);
   };
   document.addEventListener("pointerup", held, true);
+  // A fold (the players' phones' QR code) opened by the second tap of a double tap would move the page
+  // under the thumb: it opens only once the page has settled.
+  const foldHeld = (event) => {
+    if (event.target instanceof Element && event.target.closest(".night-link summary")) event.preventDefault();
+  };
+  document.addEventListener("click", foldHeld, true);
   setTimeout(() => {
     document.body.classList.remove("settling");
     document.removeEventListener("pointerup", held, true);
+    document.removeEventListener("click", foldHeld, true);
     if (!document.body.classList.contains("sending")) buttons.forEach((button) => { button.disabled = false; });
   }, SETTLE_MS);
 }
@@ -1050,6 +1057,82 @@ function liveView() {
   if (night && forPlayer) poll();  // a phone that said who it is before goes to its own game at once
 }
 
+// The player's own round on their phone, and "Can I go down with these?": asked of the server for the
+// round in play, answered on this phone only (nothing is stored, the scorekeeper is not told).
+function yourRound() {
+  const panel = document.querySelector(".your-round");
+  if (!panel) return;
+  const who = document.querySelector('.my-hand select[name="me"]');
+  const facts = panel.querySelector(".your-round-facts");
+  const box = panel.querySelector(".go-down-form");
+  const input = box.querySelector(".hand-input");
+  const answer = box.querySelector(".go-down-answer");
+  const currentRound = () => {
+    const marker = document.querySelector("#live .live-round");
+    return marker ? marker.dataset.round : "";
+  };
+  const show = () => {
+    const mine = Array.from(document.querySelectorAll("#live .your-round-of")).find((list) => list.dataset.player === who.value);
+    panel.hidden = !who.value || !mine;
+    facts.replaceChildren(...(mine ? Array.from(mine.children, (line) => line.cloneNode(true)) : []));
+  };
+  const line = (text, className) => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (className) p.className = className;
+    return p;
+  };
+  const list = (items) => {
+    const ul = document.createElement("ul");
+    items.forEach((item) => { const li = document.createElement("li"); li.textContent = item; ul.append(li); });
+    return ul;
+  };
+  const ask = async () => {
+    const number = currentRound();
+    if (!number) return;
+    answer.replaceChildren(line("Asking…"));
+    try {
+      const response = await fetch(panel.dataset.goDownUrl.replace("/rounds/0/", `/rounds/${number}/`), {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ cards: input.value }),
+      });
+      const body = await response.json();
+      if (body.error) answer.replaceChildren(line(body.error, "field-error"));
+      else if (body.makes_contract) answer.replaceChildren(line("Yes: you can go down.", "go-down-yes"), list(body.arrangement));
+      else {
+        answer.replaceChildren(line(`Not yet: ${body.missing}.`, "go-down-no"));
+        if (body.arrangement.length) answer.append(line("You have:"), list(body.arrangement));
+      }
+    } catch (e) {
+      answer.replaceChildren(line("No answer: the server cannot be reached just now. Ask again in a moment.", "field-error"));
+    }
+  };
+  tapPad(box, () => true, () => answer.replaceChildren());
+  box.querySelector(".go-down-ask").addEventListener("click", ask);
+  who.addEventListener("change", show);
+  document.getElementById("live").addEventListener("live:updated", show);
+  show();
+}
+
+// A word the table uses: its "?" shows one sentence, and any other tap closes it.
+function terms() {
+  const closeAll = () => {
+    document.querySelectorAll(".term-text").forEach((text) => { text.hidden = true; });
+    document.querySelectorAll("button.term").forEach((button) => button.setAttribute("aria-expanded", "false"));
+  };
+  document.querySelectorAll("button.term").forEach((button) => {
+    const text = document.getElementById(button.getAttribute("aria-controls"));
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      const opening = text.hidden;
+      closeAll();
+      text.hidden = !opening;
+      button.setAttribute("aria-expanded", String(opening));
+    });
+  });
+  document.addEventListener("click", closeAll);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   oneSubmitPerPage(outbox());
   forgetSavedDraft();
@@ -1062,4 +1145,6 @@ document.addEventListener("DOMContentLoaded", () => {
   meldForm();
   liveView();
   myHand();
+  yourRound();
+  terms();
 });

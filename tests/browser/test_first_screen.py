@@ -1,7 +1,7 @@
 """What the scorekeeper's phone shows first (issue 40): the share of the height the bars take, and
 where "Enter round N" and the buy buttons are, measured at the two phone sizes on the game page of a
 night's 5-player game in its third round (standings drawn, the night's link line shown), checked
-against the figures the README states (so they cannot go stale)."""
+against the figures docs/features.md states (so they cannot go stale)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from browser_support import settled
 
-README = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())  # lines joined
+STATED = " ".join((Path(__file__).resolve().parents[2] / "docs" / "features.md").read_text().split())  # lines joined
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve"]
 
 # The bars are what stands above the page's own content: the top bar, and the sections row where it
@@ -49,12 +49,12 @@ def measured(browser, base_url, width: int, height: int) -> dict[str, int]:
 def test_the_table_comes_first_on_a_phone_as_the_readme_states(browser, base_url, width, height):
     figures = measured(browser, base_url, width, height)
     share = f"{figures['bars'] / height * 100:.1f}%"
-    stated = re.search(rf"at {width}×{height} the bars take (\d+) px \(([\d.]+%)\)", README)
-    assert stated, f"the README states no figures for {width}×{height}"
+    stated = re.search(rf"at {width}×{height} the bars take (\d+) px \(([\d.]+%)\)", STATED)
+    assert stated, f"docs/features.md states no figures for {width}×{height}"
     assert (int(stated.group(1)), stated.group(2)) == (figures["bars"], share)
     assert figures["bars"] <= 0.12 * height  # the issue's bound on chrome
     # Standings, "Enter round 3" and every buy button of the five: all in the first screen.
     assert figures["standings"] < figures["enter"] and figures["lastBuy"] <= height
     if (width, height) == (360, 640):
-        assert f'"Enter round 3" starts at y = {figures["enter"]}' in README
-        assert f"the last buy button ends at y = {figures['lastBuy']}" in README
+        assert f'"Enter round 3" starts at y = {figures["enter"]}' in STATED
+        assert f"the last buy button ends at y = {figures['lastBuy']}" in STATED
