@@ -399,6 +399,47 @@ def engine_benchmarks(rows: list[Row]) -> None:
     )
 
 
+def results_card_benchmarks(rows: list[Row]) -> None:
+    """The results card of a finished 8-player game (issue 44): drawing its PNG in CPU time against a
+    trivial route's, and its size; the issue's bounds are 150 ms and 150 KiB."""
+    from scorekeeper.loading import load_game
+    from scorekeeper.printing.card_image import card_png
+    from scorekeeper.rules.share import game_card
+    from scorekeeper.store import get_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_app(Path(folder), TESTING=False)
+        client = app.test_client()
+        gid = client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS8}).get_json()["id"]
+        for _ in range(7):
+            caught = {name: "K 7 5" for name in PLAYERS8[1:]}
+            client.post(f"/api/games/{gid}/rounds", json={"went_out": PLAYERS8[0], "caught": caught})
+        with app.app_context():
+            card = game_card(load_game(get_store(), app.extensions["rulesets"], gid).game)
+
+        def cpu(fn: Callable[[], object], repeats: int = 11) -> float:
+            times = []
+            for _ in range(repeats):
+                start = time.process_time()
+                fn()
+                times.append(time.process_time() - start)
+            return statistics.median(times)
+
+        drawn = cpu(lambda: card_png(card))
+        trivial = cpu(lambda: client.get("/healthz"))
+        size = len(card_png(card))
+    rows.append(
+        Row(
+            f"The results card of an 8-player game: the PNG drawn (CPU time), {size / 1024:.0f} KiB",
+            ms(drawn),
+            f"a trivial route {ms(trivial)}",
+            drawn / trivial,
+            "≤ 150 ms and ≤ 150 KiB",
+            drawn <= 0.150 and size <= 150 * 1024,
+        )
+    )
+
+
 def worst_adversarial(rulesets: list[Any], ask: Callable[[Any, int, str], float]) -> tuple[float, str, int]:
     """The slowest answer ``ask`` gives over hands built to defeat a search by combinations (every
     ruleset and round, up to the largest deal): (seconds, which hand, how many were asked)."""
@@ -643,6 +684,7 @@ def main() -> int:
     night_benchmarks(rows)
     print("pdf …", flush=True)
     pdf_benchmarks(rows)
+    results_card_benchmarks(rows)
     print("engine …", flush=True)
     engine_benchmarks(rows)
     adversarial_benchmarks(rows)

@@ -124,11 +124,13 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     from .forms import csrf
     from .games import bp as games_bp
     from .help import bp as help_bp
+    from .homescreen import bp as homescreen_bp
     from .live import bp as live_bp
     from .melds import bp as melds_bp
     from .nights import bp as nights_bp
     from .players import bp as players_bp
     from .printing import bp as printing_bp
+    from .printing.cards import bp as cards_bp
     from .rulesets import bp as rulesets_bp
 
     csrf.init_app(app)
@@ -139,11 +141,13 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     app.register_blueprint(api_bp)
     app.register_blueprint(melds_bp)
     app.register_blueprint(printing_bp)
+    app.register_blueprint(cards_bp)
     app.register_blueprint(nights_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(live_bp)
     app.register_blueprint(rulesets_bp)
     app.register_blueprint(help_bp)
+    app.register_blueprint(homescreen_bp)
     app.extensions["docs_folder"] = app_folder("docs")
     cli.register(app)
     app.after_request(security_headers)

@@ -14,7 +14,8 @@ from .rules.game import Game
 from .rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
 from .rules.night import Leftover, leftovers
 from .rules.setup import name_key
-from .rules.wording import plural
+from .rules.share import ResultsCard
+from .rules.wording import listed, plural
 from .store import Store
 from .store.rows import NightRow, PaymentRow
 
@@ -238,3 +239,35 @@ def bowl_left(games: list[Game]) -> int:
         for game in games
         if game.finished
     )
+
+
+def night_card(report: NightReport) -> ResultsCard:
+    """The night's results card (issue 44): each player's money for the evening, best first, who won
+    each game, and on paper what is still to be paid."""
+    night = report.night
+    title = f"Night {night['id']}" + (f" · {night['name']}" if night["name"] else "")
+    finished = [game for game in report.games if game.finished]
+    ranked = sorted(report.players, key=lambda name: (-report.nets.get(name, 0), report.players.index(name)))
+    best = ranked[0] if ranked else ""
+    if best and report.nets.get(best, 0) > 0:
+        headline = f"{best} is up the most: {signed_cents(report.nets[best])}"
+    else:
+        headline = f"{plural(len(finished), 'game')} played"
+    rows = tuple((f"{place}.", name, signed_cents(report.nets.get(name, 0))) for place, name in enumerate(ranked, 1))
+    notes = [f"Game {game.id}: {listed(list(game.payout().winners))} won." for game in finished]
+    if report.in_bowls:
+        notes.append(f"{format_cents(report.in_bowls)} stays in the bowl.")
+    owed = report.still_owed()
+    notes += [payment_words(p) for p in owed]
+    if report.money.on_paper and not owed and finished:
+        notes.append("Nobody owes anybody anything.")
+    return ResultsCard(title, headline, ("", "Player", "Money"), rows, tuple(notes))
+
+
+def payment_words(payment: Payment) -> str:
+    """A payment still owed, as the night page says it (the bowl is no one who pays or is paid)."""
+    if not payment.to_player:
+        return f"{payment.from_player} puts {format_cents(payment.cents)} into the bowl."
+    if not payment.from_player:
+        return f"The bowl pays {payment.to_player} {format_cents(payment.cents)}."
+    return f"{payment.from_player} pays {payment.to_player} {format_cents(payment.cents)}."

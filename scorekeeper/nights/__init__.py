@@ -12,7 +12,7 @@ from ..commands.locks import NeedsUnlock, night_lock
 from ..commands.nights import CloseNight, CreateNight, Pay, SetMoneyMode, TakeBackPayment
 from ..exports import download, to_csv_text, to_json_text
 from ..forms import NotesForm, send_notes
-from ..night_report import BOWL_LABEL, NightReport, night_report
+from ..night_report import BOWL_LABEL, NightReport, night_card, night_report
 from ..printing import paper, pdf_response, render_summary
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..rules.setup import GameError
@@ -70,6 +70,7 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
         paid_form=PaidForm(),
         page_key=secrets.token_urlsafe(12),
         notes_form=notes_form or NotesForm(notes=night.night["notes"], edits=night.night["notes_edits"]),
+        results_card=night_card(night),
     ), status
 
 

@@ -104,7 +104,11 @@ function sentJustNow() {
 }
 
 function settleButtons() {
-  if (!sentJustNow()) return;
+  // The links' fold at the top (the players' phones, the night's link) opens only once the page has
+  // settled (app.css): the second tap of a double tap, landing as the next page draws, must not open
+  // it and move the page under the thumb.
+  const settled = () => document.documentElement.classList.add("settled");
+  if (!sentJustNow()) { settled(); return; }
   const buttons = Array.from(document.querySelectorAll("main button:not([disabled])"));
   buttons.forEach((button) => { button.disabled = true; });
   document.body.classList.add("settling");
@@ -116,16 +120,10 @@ function settleButtons() {
     if (button && buttons.includes(button) && document.body.classList.contains("settling")) sayHeld(button);
   };
   document.addEventListener("pointerup", held, true);
-  // A fold (the players' phones' QR code) opened by the second tap of a double tap would move the page
-  // under the thumb: it opens only once the page has settled.
-  const foldHeld = (event) => {
-    if (event.target instanceof Element && event.target.closest(".night-link summary")) event.preventDefault();
-  };
-  document.addEventListener("click", foldHeld, true);
   setTimeout(() => {
+    settled();
     document.body.classList.remove("settling");
     document.removeEventListener("pointerup", held, true);
-    document.removeEventListener("click", foldHeld, true);
     if (!document.body.classList.contains("sending")) buttons.forEach((button) => { button.disabled = false; });
   }, SETTLE_MS);
 }
@@ -1133,6 +1131,67 @@ function terms() {
   document.addEventListener("click", closeAll);
 }
 
+// The results card's text copied with one tap. A page served over the home network's plain http has
+// no Clipboard API: the text is selected and copied the old way, and stays selected for a long-press.
+function copyCard() {
+  document.querySelectorAll("button.copy-card").forEach((button) => {
+    const text = document.getElementById(button.dataset.copy);
+    const said = button.parentElement.querySelector(".copy-said");
+    button.addEventListener("click", async () => {
+      text.focus();
+      text.select();
+      let copied = false;
+      try {
+        if (navigator.clipboard && window.isSecureContext) {
+          await navigator.clipboard.writeText(text.value);
+          copied = true;
+        }
+      } catch (e) { /* the old way below */ }
+      if (!copied) {
+        try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      }
+      said.textContent = copied ? "Copied: paste it into the chat." : "Selected: copy it with your phone's menu.";
+    });
+  });
+}
+
+// How this phone shows the table (issue 44): four-colour suits and a theme, kept on the phone and
+// applied to every page it opens.
+const DISPLAY_KEY = "scorekeeper-display";
+function display() {
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(DISPLAY_KEY) || "{}"); } catch (e) { kept = {}; }
+  const apply = () => {
+    for (const [what, value] of Object.entries(kept)) {
+      if (value) document.documentElement.dataset[what] = value;
+      else delete document.documentElement.dataset[what];
+    }
+  };
+  apply();
+  document.querySelectorAll("select[data-display]").forEach((select) => {
+    select.value = kept[select.dataset.display] || "";
+    select.addEventListener("change", () => {
+      kept[select.dataset.display] = select.value;
+      try { localStorage.setItem(DISPLAY_KEY, JSON.stringify(kept)); } catch (e) { /* this page only */ }
+      apply();
+    });
+  });
+}
+
+// The live and table views say the new scores to a screen reader, politely, when they change.
+function sayScores() {
+  const live = document.getElementById("live");
+  const said = document.querySelector(".live-said");
+  if (!live || !said) return;
+  let last = (live.querySelector(".said-now") || {}).dataset?.said || "";
+  live.addEventListener("live:updated", () => {
+    const now = live.querySelector(".said-now");
+    const text = now ? now.dataset.said : "";
+    if (text && text !== last) said.textContent = `Scores: ${text}.`;
+    last = text;
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   oneSubmitPerPage(outbox());
   forgetSavedDraft();
@@ -1147,4 +1206,7 @@ document.addEventListener("DOMContentLoaded", () => {
   myHand();
   yourRound();
   terms();
+  copyCard();
+  display();
+  sayScores();
 });
