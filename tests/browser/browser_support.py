@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -133,3 +136,25 @@ def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], be
         before_saving()  # look at the form as it is about to be saved
     taps.tap("button.save")
     page.wait_for_url(re.compile(r"/games/\d+$"))
+
+
+@contextlib.contextmanager
+def served_on_a_name(folder: Path, browser, host: str) -> Iterator[tuple[object, str, str]]:
+    """The app served as on the home network, by a name (listed in its trusted hosts, as `serve
+    --network` does), and a Chromium that resolves that name to this machine (--host-resolver-rules):
+    an insecure context, as a phone at the table sees it. Yields (that Chromium, the name's address,
+    the plain 127.0.0.1 address)."""
+    from support import free_port, make_app
+    from waitress import create_server
+
+    app = make_app(folder, TESTING=False, TRUSTED_HOSTS=[host])
+    port = free_port()
+    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
+    chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=args)
+    try:
+        yield chromium, f"http://{host}:{port}", f"http://127.0.0.1:{port}"
+    finally:
+        chromium.close()
+        server.close()

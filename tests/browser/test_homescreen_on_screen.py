@@ -5,11 +5,8 @@ phone keeps, looked at."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, settled, shot
-from support import free_port, make_app
+from browser_support import CHROMIUM, CHROMIUM_ARGS, served_on_a_name, settled, shot
 
 pytestmark = pytest.mark.browser
 
@@ -19,17 +16,8 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def both_ways(tmp_path_factory, browser):
-    from waitress import create_server
-
-    app = make_app(tmp_path_factory.mktemp("home-screen"), TESTING=False, TRUSTED_HOSTS=[HOST])
-    port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=args)
-    yield chromium, f"http://{HOST}:{port}", f"http://127.0.0.1:{port}"
-    chromium.close()
-    server.close()
+    with served_on_a_name(tmp_path_factory.mktemp("home-screen"), browser, HOST) as served:
+        yield served
 
 
 def installability_errors(page) -> list[str]:

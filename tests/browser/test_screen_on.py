@@ -4,12 +4,9 @@ that resolves to 127.0.0.1 (--host-resolver-rules), which it treats exactly like
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, settled, shot
+from browser_support import PHONE, served_on_a_name, settled, shot
 from playwright.sync_api import expect
-from support import free_port, make_app
 
 HOST = "scorekeeper-table.test"
 LANDSCAPE = {"width": 844, "height": 390}
@@ -19,17 +16,8 @@ LANDSCAPE = {"width": 844, "height": 390}
 def home_network(tmp_path_factory, browser):
     """The app served for the table, reached by a name on the home network (listed in the instance's
     trusted hosts, as `scorekeeper serve --network` or instance/config.py does)."""
-    from waitress import create_server
-
-    app = make_app(tmp_path_factory.mktemp("home-network"), TESTING=False, TRUSTED_HOSTS=[HOST])
-    port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"]
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=args)
-    yield chromium, f"http://{HOST}:{port}", f"http://127.0.0.1:{port}"
-    chromium.close()
-    server.close()
+    with served_on_a_name(tmp_path_factory.mktemp("home-network"), browser, HOST) as served:
+        yield served
 
 
 def video_in_view(page) -> dict:
