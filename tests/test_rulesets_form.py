@@ -212,3 +212,17 @@ def test_every_number_field_of_the_form_refuses_what_the_reader_refuses(client, 
     assert not wrong
     assert len(number_fields(page)) >= 20
     assert not [r for r in client.get("/api/rulesets").get_json() if r["house"]]
+
+
+def test_a_new_ruleset_saved_twice_is_saved_once(client):
+    """A second tap on Save (or Back, then Save) makes no second ruleset and says nothing went wrong."""
+    url = "/rulesets/new?from=ten-pennies"
+    fields = changed(fields_of(client.get(url).text), name="Ten Pennies, our way")
+    first, second = post(client, url, fields, "save"), post(client, url, fields, "save")
+    assert first.status_code == second.status_code == 302
+    assert first.headers["Location"] == second.headers["Location"] == "/rulesets/ten-pennies-our-way"
+    house = [r for r in client.get("/api/rulesets").get_json() if r["house"]]
+    assert [(r["id"], r["version"]) for r in house] == [("ten-pennies-our-way", 1)]
+    changed_rules = changed(fields, **{"points.JKR": "25"})
+    refused = post(client, url, changed_rules, "save")  # the same name, other rules: another ruleset's name
+    assert refused.status_code == 400 and "is the name of another ruleset" in refused.text

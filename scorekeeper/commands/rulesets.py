@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog
+from ..catalog import Catalog, kept_ruleset
 from ..rules.rulesets import RulesetError, read_ruleset
 from ..store import Store
+from ..store.rulesets import document_text
 from .locks import Lock
 
 HOUSE_SOURCE = "house rules"  # how the reader names the form in a refusal
@@ -54,9 +55,22 @@ class SaveHouseRuleset:
             raise HouseRulesetRefused("id", f"{ruleset_id!r} is not a house ruleset made here: make one from it")
         document = {**self.document, "id": ruleset_id}
         ruleset = read_ruleset(document, HOUSE_SOURCE)  # raises RulesetError, naming the field
+        name_taken = f"{ruleset.name!r} is the name of another ruleset: pick another"
+        # The house rulesets as the store holds them in this transaction (a second phone may have saved
+        # one since this page's catalog was read).
+        for row in store.house_rulesets():
+            if row["ruleset"] == ruleset_id or kept_ruleset(row["document"]).name.casefold() != ruleset.name.casefold():
+                continue
+            if self.ruleset_id is None and row["document"] == document_text({**self.document, "id": row["ruleset"]}):
+                return row["ruleset"], row["version"]  # the same new ruleset saved again: a second tap, Back
+            raise HouseRulesetRefused("name", name_taken)
         for other in catalog.rulesets.values():
-            if other.id != ruleset_id and other.name.casefold() == ruleset.name.casefold():
-                raise HouseRulesetRefused("name", f"{ruleset.name!r} is the name of another ruleset: pick another")
+            if (
+                other.id != ruleset_id
+                and other.id not in catalog.house
+                and other.name.casefold() == ruleset.name.casefold()
+            ):
+                raise HouseRulesetRefused("name", name_taken)
         return ruleset_id, store.save_house_ruleset(ruleset_id, document)  # read again by the next request
 
 
