@@ -546,7 +546,7 @@ def build_history(path: str, games: int) -> tuple[int, int]:
     night, one night a week (players' records are kept by day, month and year: the years count)."""
     from scorekeeper.commands.derived import result_rows
     from scorekeeper.loading import load_game
-    from scorekeeper.store import Store, exchange, records
+    from scorekeeper.store import Store, exchange, record_keeping
 
     app = make_app(Path(path).parent, DATABASE=path, TESTING=False)
     store = Store(path)
@@ -590,7 +590,7 @@ def build_history(path: str, games: int) -> tuple[int, int]:
             if template is None:
                 template = result_rows(load_game(store, app.extensions["rulesets"], gid).game)
             store.save_results(gid, template)  # every game has the same script, so the same results
-            records.refresh_game(store, gid)
+            record_keeping.keep_game(store, gid, was_finished=False)
     player = store.player_id(names[0])
     store.close()
     return games, int(player or 1)
@@ -598,10 +598,12 @@ def build_history(path: str, games: int) -> tuple[int, int]:
 
 def growth_benchmarks(rows: list[Row]) -> None:
     timings = {}
+    writes = {}
     with tempfile.TemporaryDirectory() as folder:
         for size in (10, 10_000):
             path = f"{folder}/history-{size}.sqlite"
             last_game, player = build_history(path, size)
+            size_on_disk = records_size(path, size)
             client = make_app(Path(folder), DATABASE=path, TESTING=False).test_client()
             last_year = game_date(size)[:4]
             pages = {
@@ -617,6 +619,7 @@ def growth_benchmarks(rows: list[Row]) -> None:
             for name, url in pages.items():
                 assert client.get(url).status_code == 200, url
                 timings[(name, size)] = median_time(lambda u=url, c=client: c.get(u), repeats=31)
+            writes[size] = write_costs(client)  # after the pages: the history they read is the one built
     for name in dict.fromkeys(name for name, _ in timings):
         small, big = timings[(name, 10)], timings[(name, 10_000)]
         rows.append(
@@ -629,6 +632,184 @@ def growth_benchmarks(rows: list[Row]) -> None:
                 big / small <= 1.5,
             )
         )
+    write_rows(rows, writes[10], writes[10_000], size_on_disk)
+
+
+# --- writes against a long history (issue 46) ------------------------------------------------------
+
+HISTORY_PLAYERS = ["Player 00", "Player 01", "Player 02", "Player 03"]  # at the table in every history
+ROUND_OF_FOUR = {"went_out": "Player 00", "caught": {"Player 01": "K 7", "Player 02": "5", "Player 03": ""}}
+CORRECTED = {**ROUND_OF_FOUR, "caught": {"Player 01": "K 7", "Player 02": "5", "Player 03": "9"}}
+
+
+def cpu_time(fn: Callable[[], Any]) -> float:
+    """CPU time of one call, in this process (a busy machine's other work is not counted)."""
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def answered(response: Any, status: int) -> None:
+    assert response.status_code == status, response.get_data(as_text=True)
+
+
+def save_round(client: Any, gid: int) -> Callable[[], None]:
+    return lambda: answered(client.post(f"/api/games/{gid}/rounds", json=ROUND_OF_FOUR), 201)
+
+
+def writes_in_play(client: Any, gid: int) -> dict[str, Callable[[], None]]:
+    """A buy, a round save, a player's draft and a correction of game ``gid``, in play."""
+    return {
+        "a buy": lambda: answered(client.post(f"/api/games/{gid}/buys", json={"player": "Player 02"}), 201),
+        "a round save": save_round(client, gid),
+        "a player's draft": lambda: answered(
+            client.put(f"/api/games/{gid}/rounds/2/drafts/Player 01", json={"cards": "K 7"}), 200
+        ),
+        "a correction": lambda: answered(client.put(f"/api/games/{gid}/rounds/1", json=CORRECTED), 200),
+    }
+
+
+def write_costs(client: Any, games: int = 9) -> dict[str, float]:
+    """A buy, a round save, a player's draft and a correction in a game in play, and the save that
+    ends it, of four players who sat in every game of the history: CPU time, medians over ``games``."""
+    costs: dict[str, list[float]] = {what: [] for what in WRITES}
+    for _ in range(games):
+        gid = client.post("/api/games", json={"ruleset": "ten-pennies", "players": HISTORY_PLAYERS}).get_json()["id"]
+        writes = writes_in_play(client, gid)
+        for what in WRITES[:-1]:
+            costs[what].append(cpu_time(writes[what]))
+        for _ in range(5):
+            save_round(client, gid)()
+        costs[WRITES[-1]].append(cpu_time(save_round(client, gid)))
+    return {what: statistics.median(values) for what, values in costs.items()}
+
+
+WRITES = ["a buy", "a round save", "a player's draft", "a correction", "the save that ends a game"]
+
+
+def records_size(path: str, games: int) -> tuple[float, float]:
+    """The database per 1,000 games, and the players' records' share of it (tables and indexes), in MB."""
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        db.execute("VACUUM")
+        pages = dict(db.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name").fetchall())
+        kinds = dict(db.execute("SELECT name, tbl_name FROM sqlite_master").fetchall())
+    records = sum(size for name, size in pages.items() if kinds.get(name) in ("player_days", "pair_days"))
+    per_thousand = 1000 / games / 1e6
+    return os.path.getsize(path) * per_thousand, records * per_thousand
+
+
+def game_played_to_its_last_round(client: Any, body: dict[str, Any]) -> Callable[[], None]:
+    """A new game with six rounds saved, and the save of its seventh (the one that ends it), to time."""
+    gid = client.post("/api/games", json=body).get_json()["id"]
+    for _ in range(6):
+        save_round(client, gid)()
+    return save_round(client, gid)
+
+
+def night_end_costs(repeats: int = 9, games: int = 40) -> dict[int, float]:
+    """The save that ends the 1st, 20th and 40th game of a night of four players (each night on a new
+    database, so the 1st game is the day's first), CPU time, medians over ``repeats`` nights."""
+    ends: dict[int, list[float]] = {1: [], 20: [], games: []}
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as folder:
+            client = make_app(Path(folder), TESTING=False).test_client()
+            night = client.post("/api/nights", json={"name": "long"}).get_json()["id"]
+            body = {"ruleset": "ten-pennies", "players": HISTORY_PLAYERS, "night": night}
+            for number in range(1, games + 1):
+                end = cpu_time(game_played_to_its_last_round(client, body))
+                if number in ends:
+                    ends[number].append(end)
+    return {number: statistics.median(values) for number, values in ends.items()}
+
+
+def paired_cpu(client: Any, floor: str, measured: str, pairs: int = 51) -> tuple[float, float]:
+    """Medians of CPU time of two GETs asked in turn (a busy moment costs both alike)."""
+    a, b = [], []
+    for _ in range(pairs):
+        a.append(cpu_time(lambda: answered(client.get(floor), 200)))
+        b.append(cpu_time(lambda: answered(client.get(measured), 200)))
+    return statistics.median(a), statistics.median(b)
+
+
+def night_and_fragment_costs(rows: list[Row]) -> None:
+    """The night page and its API with 20 games against 1, and the live fragment a second phone
+    fetches at a version already drawn against the trivial route, in CPU time."""
+    with tempfile.TemporaryDirectory() as folder:
+        client = make_app(Path(folder), TESTING=False).test_client()
+        nights = {}
+        for count in (1, NIGHT_GAMES):
+            night = client.post("/api/nights", json={"name": f"{count}"}).get_json()["id"]
+            for _ in range(count):
+                body = {"ruleset": "ten-pennies", "players": PLAYERS8, "night": night}
+                gid = client.post("/api/games", json=body).get_json()["id"]
+                for i in range(7):
+                    answered(client.post(f"/api/games/{gid}/rounds", json=eight_player_round(i)), 201)
+            nights[count] = night
+        for what, path in (("night page", "/nights/{}"), ("API: the night", "/api/nights/{}")):
+            one, twenty = paired_cpu(client, path.format(nights[1]), path.format(nights[NIGHT_GAMES]))
+            rows.append(
+                Row(
+                    f"A night of {NIGHT_GAMES} 8-player games: {what} (CPU)",
+                    ms(twenty),
+                    f"a night of 1 game {ms(one)}",
+                    twenty / one,
+                    "≤ 1.5×",
+                    twenty / one <= 1.5,
+                )
+            )
+        token = client.get(f"/games/{gid}").get_data(as_text=True).split("/live/")[1].split('"')[0]
+        trivial, fragment = paired_cpu(client, "/healthz", f"/live/{token}/fragment", pairs=101)
+        rows.append(
+            Row(
+                "Live fragment of an 8-player game, a phone asking for a version already drawn (CPU)",
+                ms(fragment),
+                f"trivial route {ms(trivial)}",
+                fragment / trivial,
+                "≤ 1.5×",
+                fragment / trivial <= 1.5,
+            )
+        )
+
+
+def write_rows(rows: list[Row], small: dict[str, float], big: dict[str, float], size: tuple[float, float]) -> None:
+    for what in WRITES:
+        ratio = big[what] / small[what]
+        rows.append(
+            Row(
+                f"Writes, 10,000 games: {what} (CPU)",
+                ms(big[what]),
+                f"same with 10 games {ms(small[what])}",
+                ratio,
+                "≤ 1.2×",
+                ratio <= 1.2,
+            )
+        )
+    ends = night_end_costs()
+    for number in (20, 40):
+        ratio = ends[number] / ends[1]
+        rows.append(
+            Row(
+                f"A night of 40 4-player games: the save that ends game {number} (CPU)",
+                ms(ends[number]),
+                f"the save that ends game 1 {ms(ends[1])}",
+                ratio,
+                "≤ 1.2×",
+                ratio <= 1.2,
+            )
+        )
+    database, records = size
+    rows.append(
+        Row(
+            "Database per 1,000 4-player games (of 10,000, vacuumed)",
+            f"{database:.1f} MB, players' records {records:.1f} MB of it",
+            "—",
+            None,
+            "reported",
+            None,
+        )
+    )
 
 
 # --- the report -------------------------------------------------------------------------------------
@@ -691,6 +872,7 @@ def main() -> int:
     go_down_benchmarks(rows)
     print("growth …", flush=True)
     growth_benchmarks(rows)
+    night_and_fragment_costs(rows)
     seconds = time.perf_counter() - started
     report = write_report(rows, extra, seconds)
     folder = ROOT if args.record else ROOT / "test-artifacts" / "bench"

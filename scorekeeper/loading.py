@@ -11,6 +11,7 @@ from typing import Any
 from .catalog import Catalog, UnknownRuleset, kept_ruleset
 from .events import event_from_row
 from .history import describe_change
+from .kept import KeptLast
 from .rules.cards import Card, CardError, parse_hand
 from .rules.game import Event, Game, RoundRecord
 from .rules.night import money_moved
@@ -18,6 +19,7 @@ from .rules.rulesets import Ruleset
 from .rules.setup import GameError, Setup
 from .side_input import hand_event
 from .store import NotFound, Store
+from .store.games import event_row
 from .store.rows import GameRow
 
 
@@ -60,13 +62,29 @@ def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:
     try:
         with store.reading():
             row = store.game(game_id)
-            events = store.events(game_id)
+            entries = store.event_texts(game_id)
     except NotFound:
         raise GameNotFound(f"there is no game {game_id}") from None
-    game = Game(
-        game_setup(catalog, row), [event_from_row(e) for e in events], row["id"], row["revision"], tolerant=True
-    )
-    return LoadedGame(row, game, {e["id"]: e["created_at"] for e in events})
+    game = replayed(game_setup(catalog, row), entries, row["id"], row["revision"])
+    return LoadedGame(row, game, {event_id: created_at for event_id, _, _, created_at in entries})
+
+
+# A replay is a pure function of the setup and the entries as stored: kept under exactly those, so a
+# night of twenty games, eight phones on one game or a page opened again replay nothing.
+REPLAYS: KeptLast[Game] = KeptLast(256)
+
+
+def replayed(setup: Setup, entries: Sequence[tuple[int, str, str, str]], game_id: int, version: int) -> Game:
+    # The ruleset by identity: the catalog hands out one object per ruleset version, and the kept
+    # game holds it, so its id is not reused while the key is kept.
+    seats = (setup.players, setup.first_dealer, setup.penny_cents, setup.carry_in, setup.teams)
+    key = (id(setup.ruleset), setup.ruleset_version, seats, tuple(entries), game_id, version)
+
+    def replay() -> Game:
+        events = [event_from_row(event_row(entry)) for entry in entries]
+        return Game(setup, events, game_id, version, tolerant=True)
+
+    return REPLAYS.get(key, replay)
 
 
 def ruleset_of(catalog: Catalog, row: GameRow) -> Ruleset:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .catalog import Catalog
+from .kept import KeptLast
 from .loading import load_game
 from .rules.game import Game
 from .rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
@@ -74,9 +76,16 @@ class NightReport:
         """Games not finished: their bowls are in play, settled when they end."""
         return [game for game in self.games if not game.finished]
 
-    @property
+    @cached_property
     def leftovers(self) -> list[Leftover]:
         return leftovers(self.games)
+
+    @cached_property
+    def leftovers_by_game(self) -> dict[int, list[Leftover]]:
+        found: dict[int, list[Leftover]] = {}
+        for leftover in self.leftovers:
+            found.setdefault(leftover.game_id, []).append(leftover)
+        return found
 
     @property
     def made(self) -> list[Payment]:
@@ -183,10 +192,25 @@ class NightReport:
         }
 
 
+# A night's report is a pure function of its rows: kept under them, so a night of twenty games is
+# worked out once per change, not at every look (issue 46).
+REPORTS: KeptLast[NightReport] = KeptLast(16)
+
+
 def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
     """The night's games in order (each with the carry the store keeps for it), and their money."""
-    night = store.night(night_id)
-    loaded = [load_game(store, catalog, game_id) for game_id in store.night_game_ids(night_id)]
+    with store.reading():
+        night = store.night(night_id)
+        games = store.night_games_state(night_id)
+        payments = store.payments(night_id)
+    key = (tuple(night.values()), tuple(games), tuple(tuple(row.values()) for row in payments))
+    return REPORTS.get(key, lambda: worked_out(store, catalog, night, payments, [row[0] for row in games]))
+
+
+def worked_out(
+    store: Store, catalog: Catalog, night: NightRow, payments: list[PaymentRow], game_ids: list[int]
+) -> NightReport:
+    loaded = [load_game(store, catalog, game_id) for game_id in game_ids]
     games = [each.game for each in loaded]
     names: dict[str, str] = {}  # casefolded → as first written: one player across the night's games
     for game in games:
@@ -202,7 +226,7 @@ def night_report(store: Store, catalog: Catalog, night_id: int) -> NightReport:
                 nets[names[name_key(name)]] += game.money_cents(name)
     notes = {each.game.id: each.row["notes"] for each in loaded if each.row["notes"]}
     moved = {each.game.id: moved for each in loaded if (moved := each.money_moved())}
-    return NightReport(night, games, players, nets, bowl_left(games), ledger, store.payments(night_id), notes, moved)
+    return NightReport(night, games, players, nets, bowl_left(games), ledger, payments, notes, moved)
 
 
 def pennies_at(count: int, game: Game) -> str:

@@ -206,7 +206,8 @@ def test_a_night_with_a_tie_and_a_carried_penny(api, client):
     ]
     page = client.get(f"/nights/{night}").text
     assert "Every cent accounted for" in page and "Grandma&#39;s" in page
-    assert "took the bowl (11 pennies, shared by 2, with 1 carried in) <strong>+$0.11</strong>" in page
+    explained = client.get(f"/nights/{night}/explain").text
+    assert "took the bowl (11 pennies, shared by 2, with 1 carried in) <strong>+$0.11</strong>" in explained
 
 
 def test_a_leftover_at_the_end_of_the_night_is_shown_in_the_bowl(api):
@@ -272,7 +273,7 @@ def test_leaderboard_numbers(api, app):
     assert board["Ann"]["wins"] == 1 and board["Cy"]["wins"] == 0
     assert board["Cy"]["money"] == -7 and board["Ann"]["money"] == 10
     assert board["Di"]["points"] == 70 and board["Di"]["rounds"] == 7
-    assert board["Di"]["best_low"] == 10 and board["Di"]["worst_high"] == 10
+    assert board["Di"]["lowest_round"] == 10 and board["Di"]["highest_round"] == 10
 
 
 # --- export, import, backup ----------------------------------------------------------------------

@@ -205,6 +205,7 @@ def test_a_night_explains_one_buy_as_1_buy(api, client):
     api.buy(gid, "Bob")
     for _ in range(7):  # a game counts in the night's money once it is finished
         api.round(gid, "Ann", {"Bob": ""})
-    page = client.get(f"/nights/{night}").text
+    assert f'href="/nights/{night}/explain"' in client.get(f"/nights/{night}").text
+    page = client.get(f"/nights/{night}/explain").text
     assert "Game 1: 1 buy into the bowl (1 penny) <strong>−$0.01</strong>" in page
     assert "1 buys" not in page

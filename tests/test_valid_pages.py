@@ -35,6 +35,7 @@ def pages(api: Api, client) -> dict[str, str]:
         f"/games/{gid}/table",
         f"/live/{token}",
         f"/nights/{night}",
+        f"/nights/{night}/explain",
         f"/games/{pfh}/rounds/new",
         "/",
         "/nights",

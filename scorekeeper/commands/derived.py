@@ -15,7 +15,7 @@ from ..notes import NoteError, clean_note
 from ..rules.game import Game
 from ..rules.night import NOTHING, Pending, carry_in, money_cents, passes_over, pending_after, replay_night
 from ..rules.setup import GameError
-from ..store import Store, StoreError, exchange, records
+from ..store import Store, StoreError, exchange, record_keeping
 from ..store.rows import ResultRow
 
 
@@ -30,8 +30,8 @@ def rounds_changed(before: Game, after: Game) -> list[int]:
 def save_derived(store: Store, game: Game) -> None:
     """What the store keeps worked out for a game: each seat's results, and once the game has ended,
     each seat's money as it stood then (what a later correction is measured against)."""
-    if store.save_results(game.id, result_rows(game)):
-        records.refresh_game(store, game.id)
+    was_finished = store.save_results(game.id, result_rows(game))
+    record_keeping.keep_game(store, game.id, was_finished)
     if game.finished:
         store.keep_money_at_end(game.id, money_cents(game))
 

@@ -6,11 +6,12 @@ game its player sits in) and moves on to the next game by itself as soon as it s
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from .. import loading
+from ..kept import KeptLast
 from ..rules.game_json import describe_round
 from ..rules.rule_card import your_round
 from ..rules.setup import MAX_NAME_LENGTH
@@ -67,10 +68,20 @@ def view(token: str) -> ResponseReturnValue:
     return render_template("live.html", token=token, **game_context(shared_game_id(token)[0]))
 
 
+def drawn_once(template: str, game_id: int, version: int, **more: str) -> str:
+    """``template`` for the game at ``version`` (the shown version counts every entry and note), drawn
+    once and served from that to every phone that asks: after a save, eight phones and the tablet
+    fetch the same bytes."""
+    drawn: KeptLast[str] = current_app.extensions.setdefault("fragments", KeptLast(64))
+    key = (template, game_id, version, tuple(sorted(more.items())))
+    return drawn.get(key, lambda: render_template(template, **more, **game_context(game_id)))
+
+
 @bp.get("/live/<token>/fragment")
 def fragment(token: str) -> ResponseReturnValue:
     """Just the changing part, fetched by the page when the version moves."""
-    return render_template("_live_fragment_page.html", token=token, **game_context(shared_game_id(token)[0]))
+    game_id, version = shared_game_id(token)
+    return drawn_once("_live_fragment_page.html", game_id, version, token=token)
 
 
 @bp.get("/live/<token>/state")
@@ -85,7 +96,11 @@ def table_view(game_id: int) -> ResponseReturnValue:
 
 @bp.get("/games/<int:game_id>/table/fragment")
 def table_fragment(game_id: int) -> ResponseReturnValue:
-    return render_template("_table_fragment.html", **game_context(game_id))
+    try:
+        version = get_store().shown_version(game_id)
+    except NotFound:
+        abort(404)
+    return drawn_once("_table_fragment.html", game_id, version)
 
 
 @bp.get("/games/<int:game_id>/table/state")

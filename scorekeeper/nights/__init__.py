@@ -74,6 +74,12 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
     ), status
 
 
+@bp.get("/nights/<int:night_id>/explain")
+def explain(night_id: int) -> ResponseReturnValue:
+    """Every player's money line by line: what the nets on the night page are made of."""
+    return render_template("night_explain.html", night=report(night_id))
+
+
 @bp.post("/nights/<int:night_id>/notes")
 def notes(night_id: int) -> ResponseReturnValue:
     """A night's note may change once it is closed too: a note is no money."""

@@ -9,8 +9,12 @@ from typing import Any, cast
 
 from ..rules.setup import name_key
 from .base import GAME_DAY_SQL, SHOWN_FROM, SHOWN_VERSION, NotFound, StaleWrite, StoreBase, new_id, now, result_values
-from .migrations import RULESET_STATS_SQL
 from .rows import RESULT_COLUMNS, EventRow, GameListRow, GameRow, ResultRow, SeatRow
+
+
+def event_row(entry: tuple[int, str, str, str]) -> EventRow:
+    event_id, kind, payload, created_at = entry
+    return {"id": event_id, "kind": kind, "payload": json.loads(payload), "created_at": created_at}
 
 
 class GameTables(StoreBase):
@@ -161,8 +165,15 @@ class GameTables(StoreBase):
     # --- events -------------------------------------------------------------------------
 
     def events(self, game_id: int) -> list[EventRow]:
-        rows = self._rows("SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id])
-        return [cast(EventRow, {**row, "payload": json.loads(row["payload"])}) for row in rows]
+        return [event_row(entry) for entry in self.event_texts(game_id)]
+
+    def event_texts(self, game_id: int) -> list[tuple[int, str, str, str]]:
+        """A game's entries as stored (id, kind, payload as JSON text, created_at), oldest first: what a
+        replay is made from, and so what a kept replay is known by."""
+        found = self.db.execute(
+            "SELECT id, kind, payload, created_at FROM events WHERE game_id = ? ORDER BY id", [game_id]
+        ).fetchall()
+        return [(int(a), str(b), str(c), str(d)) for a, b, c, d in found]
 
     def revision(self, game_id: int) -> int:
         """The game's version as stored (read it inside ``writing()`` to act on it)."""
@@ -194,7 +205,7 @@ class GameTables(StoreBase):
 
     def save_results(self, game_id: int, rows: Sequence[ResultRow]) -> bool:
         """Replace a game's derived per-seat results (the engine computes them); True when the game
-        is finished or was (players' records must then be added up again)."""
+        was finished before (what the players' records make of the change: ``record_keeping.keep_game``)."""
         with self.writing():
             was_finished = bool(self._value("SELECT max(finished) FROM results WHERE game_id = ?", [game_id]))
             self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
@@ -205,11 +216,4 @@ class GameTables(StoreBase):
                 f"VALUES (?, ?, ?, {', '.join('?' * len(RESULT_COLUMNS))})",
                 [[game_id, ids[row["seat"]], day, *result_values(row)] for row in rows],
             )
-            self._refresh_stats(list(ids.values()))
-        return was_finished or any(row["finished"] for row in rows)
-
-    def _refresh_stats(self, player_ids: list[int]) -> None:
-        """Recompute these players' leaderboard rows from their results (by index, not a scan)."""
-        marks = ", ".join("?" * len(player_ids))
-        self.db.execute(f"DELETE FROM ruleset_stats WHERE player_id IN ({marks})", player_ids)
-        self.db.execute(RULESET_STATS_SQL.format(where=f"AND r.player_id IN ({marks})"), player_ids)
+        return was_finished

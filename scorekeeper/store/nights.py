@@ -134,6 +134,16 @@ class NightTables(StoreBase):
         found = self._value("SELECT id FROM nights WHERE closed_at IS NULL ORDER BY id DESC LIMIT 1")
         return None if found is None else int(found)
 
+    def night_games_state(self, night_id: int) -> list[tuple[Any, ...]]:
+        """Each game of a night as far as its report goes (id first, in order): any entry, carry,
+        note or money kept at its end changes these."""
+        rows = self.db.execute(
+            """SELECT id, revision, carry_in, notes, notes_edits, money_at_end, ruleset, ruleset_version
+               FROM games WHERE night_id = ? ORDER BY id""",
+            [night_id],
+        )
+        return [tuple(row) for row in rows]
+
     def night_game_ids(self, night_id: int, after: int = 0) -> list[int]:
         """The night's games in the order they were started (those after game ``after``)."""
         rows = self.db.execute("SELECT id FROM games WHERE night_id = ? AND id > ? ORDER BY id", [night_id, after])

@@ -8,6 +8,10 @@ from ..rules.setup import name_key
 from .base import StoreBase
 from .rows import HistoryRow, LeaderRow, PlayerRow, StatsRow
 
+# Each player's all-time tally per ruleset (records.py keeps them; ruleset "" is every ruleset).
+ALL_TIME_PER_RULESET = "period = 'A' AND ruleset != ''"
+TOTALS = "games, wins, points, rounds, money, lowest_round, highest_round"
+
 
 class PlayerTables(StoreBase):
     """A player's rows and the leaderboard."""
@@ -33,16 +37,18 @@ class PlayerTables(StoreBase):
 
     def player_stats(self, player_id: int) -> list[StatsRow]:
         """A player's finished games added up, one row per ruleset."""
-        rows = self._rows("SELECT * FROM ruleset_stats WHERE player_id = ? ORDER BY ruleset", [player_id])
+        rows = self._rows(
+            f"SELECT player_id, ruleset, {TOTALS} FROM player_days WHERE player_id = ? AND {ALL_TIME_PER_RULESET}"
+            " ORDER BY ruleset",
+            [player_id],
+        )
         return cast(list[StatsRow], rows)
 
     def leaderboard(self, limit: int = 200) -> list[LeaderRow]:
         """Per ruleset and player over every finished game: games, wins, points, money, best and worst round."""
         rows = self._rows(
-            """SELECT p.id, p.name, s.ruleset, s.games, s.wins, s.points, s.rounds, s.money,
-                      s.best_low, s.best_high, s.worst_low, s.worst_high
-               FROM ruleset_stats s JOIN players p ON p.id = s.player_id
-               ORDER BY s.ruleset, s.wins DESC, s.money DESC, p.name_key LIMIT ?""",
+            f"""SELECT p.id, p.name, ruleset, {TOTALS} FROM player_days s JOIN players p ON p.id = s.player_id
+                WHERE {ALL_TIME_PER_RULESET} ORDER BY ruleset, wins DESC, money DESC, p.name_key LIMIT ?""",
             [limit],
         )
         return cast(list[LeaderRow], rows)

@@ -1,13 +1,12 @@
 """Players' records in SQL (issue 29): each player's finished games added up per ruleset and period
 (``player_days``; ruleset "" for all of them; a period is a day, its month or its year) and two
-players' games against each other (``pair_days``), rewritten for the periods a game's results touch.
+players' games against each other (``pair_days``), kept game by game (``record_keeping``).
 A page adds up the few periods that cover its season (``rules.records.cover``), never games, so it
 costs the same with 10,000 games as with 10; the arithmetic is ``rules.records``."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from datetime import date
 from itertools import groupby
 from typing import Any
@@ -16,14 +15,10 @@ from ..rules.rating import RatedGame, Rating
 from ..rules.records import (
     FIRST_DAY,
     LAST_DAY,
-    GameLine,
     Streak,
     Tally,
     Versus,
     cover,
-    periods_of,
-    total,
-    versus_in_game,
 )
 from .repository import Store
 
@@ -43,95 +38,7 @@ def _chronological(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: row["period"][1:])
 
 
-def refresh_game(store: Store, game_id: int) -> None:
-    """Rewrite the tallies of everyone in the game, and of every two of them, for its day, month,
-    year and all time (inside the write that changed its results)."""
-    found = store.db.execute(
-        "SELECT g.ruleset, r.day FROM games g JOIN results r ON r.game_id = g.id WHERE g.id = ? LIMIT 1", [game_id]
-    ).fetchone()
-    if found is None:
-        return
-    ruleset, day = str(found[0]), str(found[1])
-    seats = store.db.execute("SELECT player_id, side FROM game_players WHERE game_id = ?", [game_id]).fetchall()
-    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
-    for player_id, _ in seats:
-        for kind in (ruleset, ALL_RULESETS):
-            _keep_periods(store, player_id, kind, day)
-    for kind in (ruleset, ALL_RULESETS):
-        _keep_pair_periods(store, [player_id for player_id, _ in seats], kind, day)
-
-
-def _ruleset_filter(ruleset: str) -> tuple[str, list[Any]]:
-    return ("", []) if ruleset == ALL_RULESETS else (" AND g.ruleset = ?", [ruleset])
-
-
-def _keep_periods(store: Store, player_id: int, ruleset: str, day: str) -> None:
-    """The day's tally from its games, then its month's from the month's days, its year's from the months."""
-    where, params = _ruleset_filter(ruleset)
-    rows = store.db.execute(
-        f"""SELECT r.won, r.rounds, r.points, r.money, r.best_round, r.worst_round, r.went_out, r.buys, r.caught
-            FROM results r JOIN games g ON g.id = r.game_id
-            WHERE r.player_id = ? AND r.day = ? AND r.finished = 1{where} ORDER BY r.game_id""",
-        [player_id, day, *params],
-    ).fetchall()
-    _keep_tally(store, player_id, ruleset, day, Tally.of([_line(row) for row in rows]))
-    _, month, year = periods_of(day)
-    for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
-        parts = store._rows(
-            """SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND period BETWEEN ? AND ?
-               ORDER BY period""",
-            [player_id, ruleset, finer, finer + "~"],
-        )
-        _keep_tally(store, player_id, ruleset, period, total(_tally(row) for row in parts))
-
-
-def _keep_tally(store: Store, player_id: int, ruleset: str, period: str, tally: Tally) -> None:
-    store.db.execute(
-        "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?", [player_id, ruleset, key(period)]
-    )
-    if tally.games:
-        store.db.execute(
-            "INSERT INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [player_id, ruleset, key(period), *_tally_values(tally)],
-        )
-
-
-def _line(row: Sequence[Any]) -> GameLine:
-    won, rounds, points, money, best, worst, went_out, buys, caught = row
-    rounds_seen = [value for value in (best, worst) if value is not None]
-    return GameLine(
-        won=bool(won),
-        rounds=rounds,
-        points=points,
-        money_cents=money,
-        best_low=min(rounds_seen) if rounds_seen else None,
-        best_high=max(rounds_seen) if rounds_seen else None,
-        went_out=went_out or 0,
-        buys=buys or 0,
-        caught=tuple(json.loads(caught or "[]")),
-    )
-
-
-def _tally_values(tally: Tally) -> list[Any]:
-    caught = {str(number): list(pair) for number, pair in sorted(tally.caught.items())}
-    return [
-        tally.games,
-        tally.wins,
-        tally.rounds,
-        tally.points,
-        tally.money_cents,
-        tally.lowest_round,
-        tally.highest_round,
-        tally.went_out,
-        tally.buys,
-        json.dumps(caught),
-        tally.streak.first,
-        tally.streak.last,
-        tally.streak.longest,
-    ]
-
-
-def _tally(row: dict[str, Any]) -> Tally:
+def tally_of(row: dict[str, Any]) -> Tally:
     return Tally(
         games=row["games"],
         wins=row["wins"],
@@ -145,43 +52,6 @@ def _tally(row: dict[str, Any]) -> Tally:
         caught={int(number): (pair[0], pair[1]) for number, pair in json.loads(row["caught"]).items()},
         streak=Streak(row["games"], row["streak_first"], row["streak_last"], row["streak_longest"]),
     )
-
-
-def _keep_pair_periods(store: Store, players: list[int], ruleset: str, day: str) -> None:
-    """Every two of these players (on different sides that day): their day from its games, then its
-    month, year and all time from the periods below, a few statements for the whole table."""
-    where, params = _ruleset_filter(ruleset)
-    marks = ", ".join("?" * len(players))
-    rows = store.db.execute(
-        f"""SELECT a.player_id, b.player_id, a.place, b.place, a.money, b.money
-            FROM results a JOIN results b ON b.game_id = a.game_id AND b.seat != a.seat
-            JOIN games g ON g.id = a.game_id
-            JOIN game_players pa ON pa.game_id = a.game_id AND pa.seat = a.seat
-            JOIN game_players pb ON pb.game_id = b.game_id AND pb.seat = b.seat
-            WHERE a.player_id IN ({marks}) AND a.day = ? AND a.finished = 1 AND b.player_id IN ({marks})
-            AND pa.side != pb.side{where}""",
-        [*players, day, *players, *params],
-    ).fetchall()
-    days: dict[tuple[int, int], Versus] = {}
-    for player_id, other_id, *game in rows:
-        days[player_id, other_id] = days.get((player_id, other_id), Versus()) + versus_in_game(*game)
-    among = f"player_id IN ({marks}) AND other_id IN ({marks}) AND ruleset = ?"
-    chosen = [*players, *players, ruleset]
-    store.db.execute(f"DELETE FROM pair_days WHERE {among} AND period = ?", [*chosen, key(day)])
-    store.db.conn.executemany(
-        "INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(p, o, ruleset, key(day), v.games, v.ahead, v.behind, v.money_cents) for (p, o), v in days.items()],
-    )
-    _, month, year = periods_of(day)
-    for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
-        store.db.execute(f"DELETE FROM pair_days WHERE {among} AND period = ?", [*chosen, key(period)])
-        store.db.execute(
-            f"""INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money)
-                SELECT player_id, other_id, ruleset, ?, sum(games), sum(ahead), sum(behind), sum(money)
-                FROM pair_days WHERE {among} AND period BETWEEN ? AND ? GROUP BY player_id, other_id""",
-            [key(period), *chosen, finer, finer + "~"],
-        )
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -214,7 +84,7 @@ def tallies(
     rows = store._rows(
         f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where}", [player_id, ruleset, *params]
     )
-    return [(row["period"][1:], _tally(row)) for row in _chronological(rows)]
+    return [(row["period"][1:], tally_of(row)) for row in _chronological(rows)]
 
 
 def money(
@@ -270,13 +140,16 @@ def season(
     rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where}", [ruleset, *params])
     found: dict[int, Tally] = {}
     for row in _chronological(rows):
-        found[row["player_id"]] = found.get(row["player_id"], Tally()) + _tally(row)
+        found[row["player_id"]] = found.get(row["player_id"], Tally()) + tally_of(row)
     return found
 
 
 def rulesets_played(store: Store) -> list[str]:
     """Every ruleset a finished game was played with (from the leaderboard's rows: a few per player)."""
-    return [str(row[0]) for row in store.db.execute("SELECT DISTINCT ruleset FROM ruleset_stats ORDER BY ruleset")]
+    rows = store.db.execute(
+        "SELECT DISTINCT ruleset FROM player_days WHERE period = 'A' AND ruleset != '' ORDER BY ruleset"
+    )
+    return [str(row[0]) for row in rows]
 
 
 def player_names(store: Store, player_ids: list[int]) -> dict[int, str]:

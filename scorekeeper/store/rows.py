@@ -141,10 +141,8 @@ class PlayerTotals(TypedDict):
     points: int
     rounds: int
     money: int
-    best_low: int | None
-    best_high: int | None
-    worst_low: int | None
-    worst_high: int | None
+    lowest_round: int | None  # the lowest score of any round (and the highest): the best and worst by the winner
+    highest_round: int | None
 
 
 class StatsRow(PlayerTotals):

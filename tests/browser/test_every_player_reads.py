@@ -103,6 +103,7 @@ def every_page(page, base_url) -> list[str]:
         live_url(page, base_url, gid),
         f"/games/{done}",
         f"/nights/{night}",
+        f"/nights/{night}/explain",
         f"/games/{locked}/unlock",
         "/games/new",
         "/nights",

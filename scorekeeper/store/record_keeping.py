@@ -1,0 +1,219 @@
+"""Players' records kept, inside the write that changed a game's results (issue 46): a game that has
+just ended is added to its day, month, year and all time by its own numbers, so the work is the same
+in the tenth year as on the first night; a finished game corrected or reopened has the periods it
+counts in added up again from the games of its day and the periods below. A game in play counts in
+no record, so its writes touch none. What the tables hold and how pages read them: ``records``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules.records import GameLine, Tally, Versus, periods_of, total, versus_in_game
+from .records import ALL_RULESETS, ALL_TIME, key, tally_of
+from .repository import Store
+
+LINE_COLUMNS = "r.won, r.rounds, r.points, r.money, r.best_round, r.worst_round, r.went_out, r.buys, r.caught"
+
+
+def keep_game(store: Store, game_id: int, was_finished: bool) -> None:
+    """Bring the records in line with a game's results as just saved, inside that write. A game that
+    is not finished and was not counts in no record: nothing is touched. A game that has just ended
+    is added to its day, month, year and all time by its own numbers, whatever the history. A
+    finished game corrected or reopened has the periods it counts in added up again."""
+    now_finished = store.db.execute("SELECT 1 FROM results WHERE game_id = ? AND finished = 1", [game_id]).fetchone()
+    if was_finished:
+        refresh_game(store, game_id)
+    elif now_finished:
+        _add_ended_game(store, game_id)
+
+
+def _game_day(store: Store, game_id: int) -> tuple[str, str] | None:
+    found = store.db.execute(
+        "SELECT g.ruleset, r.day FROM games g JOIN results r ON r.game_id = g.id WHERE g.id = ? LIMIT 1", [game_id]
+    ).fetchone()
+    return None if found is None else (str(found[0]), str(found[1]))
+
+
+def _periods(day: str) -> tuple[str, ...]:
+    return (*periods_of(day), ALL_TIME)
+
+
+def _add_ended_game(store: Store, game_id: int) -> None:
+    """A game that has just ended, added to every period it counts in. A player's tally is joined
+    in the order games were played (a streak runs in order): when this is not the player's latest
+    game (a game left open while later ones ended), their periods are added up again instead."""
+    found = _game_day(store, game_id)
+    if found is None:
+        return
+    ruleset, day = found
+    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
+    seats = store.db.execute(
+        f"""SELECT r.player_id, gp.side, r.place, r.money, {LINE_COLUMNS} FROM results r
+            JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat WHERE r.game_id = ?""",
+        [game_id],
+    ).fetchall()
+    for player_id, _, _, _, *line in seats:
+        latest = _is_latest(store, player_id, day, game_id)
+        for kind in (ruleset, ALL_RULESETS):
+            if not latest:
+                _keep_periods(store, player_id, kind, day)
+                continue
+            for period in _periods(day):
+                tally = _kept_tally(store, player_id, kind, period) + Tally.one(_line(line))
+                _keep_tally(store, player_id, kind, period, tally)
+    met = [(a[0], b[0], versus_in_game(a[2], b[2], a[3], b[3])) for a in seats for b in seats if a[1] != b[1]]
+    store.db.conn.executemany(
+        """INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, ruleset, period, other_id) DO UPDATE SET
+           games = games + excluded.games, ahead = ahead + excluded.ahead, behind = behind + excluded.behind,
+           money = money + excluded.money""",
+        [
+            (player_id, other_id, kind, key(period), v.games, v.ahead, v.behind, v.money_cents)
+            for player_id, other_id, v in met
+            for kind in (ruleset, ALL_RULESETS)
+            for period in _periods(day)
+        ],
+    )
+
+
+def _is_latest(store: Store, player_id: int, day: str, game_id: int) -> bool:
+    """No finished game of this player counts after this one (by day, then as numbered)."""
+    later = store.db.execute(
+        "SELECT 1 FROM results WHERE player_id = ? AND (day, game_id) > (?, ?) AND finished = 1 LIMIT 1",
+        [player_id, day, game_id],
+    ).fetchone()
+    return later is None
+
+
+def _kept_tally(store: Store, player_id: int, ruleset: str, period: str) -> Tally:
+    rows = store._rows(
+        "SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?",
+        [player_id, ruleset, key(period)],
+    )
+    return tally_of(rows[0]) if rows else Tally()
+
+
+def refresh_game(store: Store, game_id: int) -> None:
+    """Rewrite the tallies of everyone in the game, and of every two of them, for its day, month,
+    year and all time from the games of its day (inside the write that changed its results)."""
+    found = _game_day(store, game_id)
+    if found is None:
+        return
+    ruleset, day = found
+    seats = store.db.execute("SELECT player_id, side FROM game_players WHERE game_id = ?", [game_id]).fetchall()
+    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
+    for player_id, _ in seats:
+        for kind in (ruleset, ALL_RULESETS):
+            _keep_periods(store, player_id, kind, day)
+    for kind in (ruleset, ALL_RULESETS):
+        _keep_pair_periods(store, [player_id for player_id, _ in seats], kind, day)
+
+
+def _ruleset_filter(ruleset: str) -> tuple[str, list[Any]]:
+    return ("", []) if ruleset == ALL_RULESETS else (" AND g.ruleset = ?", [ruleset])
+
+
+def _keep_periods(store: Store, player_id: int, ruleset: str, day: str) -> None:
+    """The day's tally from its games, then its month's from the month's days, its year's from the months."""
+    where, params = _ruleset_filter(ruleset)
+    rows = store.db.execute(
+        f"""SELECT {LINE_COLUMNS} FROM results r JOIN games g ON g.id = r.game_id
+            WHERE r.player_id = ? AND r.day = ? AND r.finished = 1{where} ORDER BY r.game_id""",
+        [player_id, day, *params],
+    ).fetchall()
+    _keep_tally(store, player_id, ruleset, day, Tally.of([_line(row) for row in rows]))
+    _, month, year = periods_of(day)
+    for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
+        parts = store._rows(
+            """SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND period BETWEEN ? AND ?
+               ORDER BY period""",
+            [player_id, ruleset, finer, finer + "~"],
+        )
+        _keep_tally(store, player_id, ruleset, period, total(tally_of(row) for row in parts))
+
+
+def _keep_tally(store: Store, player_id: int, ruleset: str, period: str, tally: Tally) -> None:
+    if not tally.games:  # no finished game in the period any more (a game reopened): no row
+        store.db.execute(
+            "DELETE FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?",
+            [player_id, ruleset, key(period)],
+        )
+        return
+    store.db.execute(
+        "INSERT OR REPLACE INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [player_id, ruleset, key(period), *_tally_values(tally)],
+    )
+
+
+def _line(row: Sequence[Any]) -> GameLine:
+    won, rounds, points, money, best, worst, went_out, buys, caught = row
+    rounds_seen = [value for value in (best, worst) if value is not None]
+    return GameLine(
+        won=bool(won),
+        rounds=rounds,
+        points=points,
+        money_cents=money,
+        best_low=min(rounds_seen) if rounds_seen else None,
+        best_high=max(rounds_seen) if rounds_seen else None,
+        went_out=went_out or 0,
+        buys=buys or 0,
+        caught=tuple(json.loads(caught or "[]")),
+    )
+
+
+def _tally_values(tally: Tally) -> list[Any]:
+    caught = {str(number): list(pair) for number, pair in sorted(tally.caught.items())}
+    return [
+        tally.games,
+        tally.wins,
+        tally.rounds,
+        tally.points,
+        tally.money_cents,
+        tally.lowest_round,
+        tally.highest_round,
+        tally.went_out,
+        tally.buys,
+        json.dumps(caught),
+        tally.streak.first,
+        tally.streak.last,
+        tally.streak.longest,
+    ]
+
+
+def _keep_pair_periods(store: Store, players: list[int], ruleset: str, day: str) -> None:
+    """Every two of these players (on different sides that day): their day from its games, then its
+    month, year and all time from the periods below, a few statements for the whole table."""
+    where, params = _ruleset_filter(ruleset)
+    marks = ", ".join("?" * len(players))
+    rows = store.db.execute(
+        f"""SELECT a.player_id, b.player_id, a.place, b.place, a.money, b.money
+            FROM results a JOIN results b ON b.game_id = a.game_id AND b.seat != a.seat
+            JOIN games g ON g.id = a.game_id
+            JOIN game_players pa ON pa.game_id = a.game_id AND pa.seat = a.seat
+            JOIN game_players pb ON pb.game_id = b.game_id AND pb.seat = b.seat
+            WHERE a.player_id IN ({marks}) AND a.day = ? AND a.finished = 1 AND b.player_id IN ({marks})
+            AND pa.side != pb.side{where}""",
+        [*players, day, *players, *params],
+    ).fetchall()
+    days: dict[tuple[int, int], Versus] = {}
+    for player_id, other_id, *game in rows:
+        days[player_id, other_id] = days.get((player_id, other_id), Versus()) + versus_in_game(*game)
+    among = f"player_id IN ({marks}) AND other_id IN ({marks}) AND ruleset = ?"
+    chosen = [*players, *players, ruleset]
+    store.db.execute(f"DELETE FROM pair_days WHERE {among} AND period = ?", [*chosen, key(day)])
+    store.db.conn.executemany(
+        "INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(p, o, ruleset, key(day), v.games, v.ahead, v.behind, v.money_cents) for (p, o), v in days.items()],
+    )
+    _, month, year = periods_of(day)
+    for period, finer in ((month, key(day)[:-2]), (year, key(month)[:-2]), (ALL_TIME, "Y")):
+        store.db.execute(f"DELETE FROM pair_days WHERE {among} AND period = ?", [*chosen, key(period)])
+        store.db.execute(
+            f"""INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money)
+                SELECT player_id, other_id, ruleset, ?, sum(games), sum(ahead), sum(behind), sum(money)
+                FROM pair_days WHERE {among} AND period BETWEEN ? AND ? GROUP BY player_id, other_id""",
+            [key(period), *chosen, finer, finer + "~"],
+        )

@@ -1,0 +1,59 @@
+"""The live and table fragments every phone fetches when a game moves (issue 46): drawn once per game
+version and served to every phone from that, never stale."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import Flask, template_rendered
+from support import PLAYERS, Api
+
+
+@contextmanager
+def drawings(app: Flask) -> Iterator[list[str]]:
+    """The names of the templates the app renders meanwhile."""
+    drawn: list[str] = []
+
+    def record(sender: Flask, template: object, context: object, **extra: object) -> None:
+        drawn.append(getattr(template, "name", ""))
+
+    template_rendered.connect(record, app)
+    try:
+        yield drawn
+    finally:
+        template_rendered.disconnect(record, app)
+
+
+def test_nine_phones_asking_for_the_same_version_get_one_drawing(app: Flask, api: Api, client):
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
+    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
+    paths = {
+        "_live_fragment_page.html": f"/live/{token}/fragment",
+        "_table_fragment.html": f"/games/{gid}/table/fragment",
+    }
+    for template, path in paths.items():
+        with drawings(app) as drawn:
+            answers = {client.get(path).text for _ in range(9)}
+        assert drawn.count(template) == 1 and len(answers) == 1
+        assert "Bob" in answers.pop()
+
+
+def test_a_change_is_drawn_anew_for_the_next_phone(app: Flask, api: Api, client):
+    """A round, a buy and a note each move the version: the next phone sees them."""
+    gid = api.new_game(PLAYERS)["id"]
+    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
+    before = client.get(f"/live/{token}/fragment").text
+    api.round(gid, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
+    after_round = client.get(f"/live/{token}/fragment").text
+    assert after_round != before and ">20<" in after_round.replace(" ", "")
+    api.call("PUT", f"/api/games/{gid}/notes", {"notes": "Cy's kitchen"})
+    assert "Cy&#39;s kitchen" in client.get(f"/live/{token}/fragment").text
+    assert "Cy&#39;s kitchen" in client.get(f"/games/{gid}/table/fragment").text
+
+
+def test_a_fragment_of_no_game_is_not_found(client):
+    assert client.get("/games/999/table/fragment").status_code == 404
+    assert client.get("/live/no-such-link/fragment").status_code == 404
