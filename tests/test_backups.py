@@ -41,6 +41,19 @@ def test_the_newest_ten_are_kept_and_the_last_of_every_month():
     assert kept_days == ["20260928", "20261020"] + [f"202611{day:02d}" for day in range(3, 13)]
 
 
+def test_a_day_of_restarts_never_pushes_out_the_evenings_before():
+    """A server restarted fifteen times one morning (a unit restarting, a power cut) makes fifteen
+    backups: the newest ten are all of that morning, yet the last backup of each of the seven days
+    with backups before it stays — the night closed on 1 November too."""
+    evenings = [named("20261101-233000", "night-closed")] + [named(f"202611{day:02d}-200000") for day in range(2, 7)]
+    restarts = [named(f"20261107-08{minute:02d}00") for minute in range(15)]
+    keep = folder_of_backups.to_keep(evenings + restarts)
+    assert {backup.path for backup in evenings} <= keep
+    assert sorted(Path(path).name[12:27] for path in keep if "20261107" in str(path)) == [
+        f"20261107-08{minute:02d}00" for minute in range(5, 15)
+    ]
+
+
 def test_only_the_files_it_made_count_as_backups(tmp_path):
     for name in [
         "notes.txt",

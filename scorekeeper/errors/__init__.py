@@ -48,6 +48,9 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
         405: "That action is not allowed here.",
         413: "That was too much data for one request.",
     }.get(code, error.description or "Something went wrong.")
+    failure = getattr(error, "original_exception", None)
+    if failure is not None:  # a page that failed (the server has logged how): say what, in one line
+        message = unreadable(failure)
     if wants_json():
         return jsonify(error=message), code
     return render_template("error.html", code=code, message=message), code
@@ -76,3 +79,14 @@ def database_trouble(error: sqlite3.OperationalError) -> ResponseReturnValue:
     if wants_json():
         return jsonify(error=message), code
     return render_template("error.html", code=code, message=message), code
+
+
+def unreadable(failure: BaseException) -> str:
+    """What a page that failed says, in one line: usually something in the database it cannot read
+    (a cell changed by hand, an odd import), and what the host can do about it."""
+    what = " ".join(f"{type(failure).__name__}: {failure}".split())[:300]
+    return (
+        f"This page could not be shown: {request.path} met something in the database it cannot read ({what}). "
+        "If the database was edited by hand, put the change back or restore a backup (`scorekeeper restore` "
+        "lists them)."
+    )

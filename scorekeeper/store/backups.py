@@ -1,7 +1,8 @@
 """Backups by themselves: a consistent copy of the database (SQLite's online backup) into the
 instance's ``backups/`` folder at start and when a night is closed, made under a passing name and
-named only once checked whole, the newest 10 kept plus the last of every month; a restore first backs
-up the file it replaces, and changes nothing when it cannot (unless that file is proven damaged)."""
+named only once checked whole, the newest 10 kept plus the last of each of the last 7 days with one
+and of every month; a restore first backs up the file it replaces, and changes nothing when it cannot
+(unless that file is proven damaged)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from . import startup
 from .repository import Store, StoreError
 
 KEEP_NEWEST = 10
+KEEP_DAYS = 7  # the last backup of each of the last seven days with one
 REASONS = {  # in a file name, and in words
     "start": "when the server started",
     "night-closed": "when a night was closed",
@@ -99,12 +101,19 @@ def list_backups(folder: str | Path) -> list[Backup]:
 
 
 def to_keep(backups: Iterable[Backup], newest: int = KEEP_NEWEST) -> set[Path]:
-    """The newest ``newest`` backups and, for every month, the last one made in it: a database
-    spoilt weeks ago can still be found whole."""
+    """The newest ``newest`` backups; the last one of each of the last ``KEEP_DAYS`` days that have
+    one, so a morning of restarts (a unit restarting, a power cut) cannot push out the evenings
+    before; and for every month, the last one made in it: a database spoilt weeks ago can still be
+    found whole."""
     ordered = sorted(backups, key=lambda backup: backup.order, reverse=True)
     keep = {backup.path for backup in ordered[:newest]}
+    days_seen: set[str] = set()
     months_seen: set[str] = set()
     for backup in ordered:
+        day = backup.made_at.strftime("%Y-%m-%d")
+        if day not in days_seen and len(days_seen) < KEEP_DAYS:
+            keep.add(backup.path)
+        days_seen.add(day)
         if backup.month not in months_seen:
             months_seen.add(backup.month)
             keep.add(backup.path)

@@ -8,7 +8,9 @@ from ..rules.setup import name_key
 from .base import StoreBase
 from .rows import HistoryRow, LeaderRow, PlayerRow, StatsRow
 
-# Each player's all-time tally per ruleset (records.py keeps them; ruleset "" is every ruleset).
+# Each player's all-time tally per ruleset (ruleset "" is every ruleset), read through their own little
+# index (the planner, knowing no sizes, would walk every period of a player instead).
+ALL_TIME = "player_days INDEXED BY player_days_all_time"
 ALL_TIME_PER_RULESET = "period = 'A' AND ruleset != ''"
 TOTALS = "games, wins, points, rounds, money, lowest_round, highest_round"
 
@@ -38,7 +40,7 @@ class PlayerTables(StoreBase):
     def player_stats(self, player_id: int) -> list[StatsRow]:
         """A player's finished games added up, one row per ruleset."""
         rows = self._rows(
-            f"SELECT player_id, ruleset, {TOTALS} FROM player_days WHERE player_id = ? AND {ALL_TIME_PER_RULESET}"
+            f"SELECT player_id, ruleset, {TOTALS} FROM {ALL_TIME} WHERE player_id = ? AND {ALL_TIME_PER_RULESET}"
             " ORDER BY ruleset",
             [player_id],
         )
@@ -47,7 +49,8 @@ class PlayerTables(StoreBase):
     def leaderboard(self, limit: int = 200) -> list[LeaderRow]:
         """Per ruleset and player over every finished game: games, wins, points, money, best and worst round."""
         rows = self._rows(
-            f"""SELECT p.id, p.name, ruleset, {TOTALS} FROM player_days s JOIN players p ON p.id = s.player_id
+            f"""SELECT p.id, p.name, ruleset, {TOTALS} FROM player_days s INDEXED BY player_days_all_time
+                JOIN players p ON p.id = s.player_id
                 WHERE {ALL_TIME_PER_RULESET} ORDER BY ruleset, wins DESC, money DESC, p.name_key LIMIT ?""",
             [limit],
         )

@@ -57,17 +57,23 @@ def tally_of(row: dict[str, Any]) -> Tally:
 # --- reading ---------------------------------------------------------------------------------------
 
 
-def _covering(start: str | None, end: str | None, years: bool = True) -> tuple[str, list[Any]]:
-    """The periods that cover a season, as SQL (a season's bounds are ISO dates, either open)."""
+def _season(start: str | None, end: str | None, years: bool = True) -> list[tuple[str, str]]:
+    """The periods that cover a season (its bounds ISO dates, either open), as ranges of stored keys."""
     if years and not start and not end:
-        return " AND period = ?", [ALL_TIME]
+        return [(ALL_TIME, ALL_TIME)]
     first = date.fromisoformat(start) if start else FIRST_DAY
     last = date.fromisoformat(end) if end else LAST_DAY
-    ranges = cover(first, last, years)
-    if not ranges:
-        return " AND 0", []
-    sql = " OR ".join("period BETWEEN ? AND ?" for _ in ranges)
-    return f" AND ({sql})", [key(value) for low, high in ranges for value in (low, high)]
+    return [(key(low), key(high)) for low, high in cover(first, last, years)] or [("", "")]  # "": no period
+
+
+def _joined(ranges: list[tuple[str, str]]) -> tuple[str, list[Any]]:
+    """A season's ranges as a little table the records are joined to, one look into the key per range
+    (the records tables keep their rows in their key, and SQLite takes no OR of ranges there)."""
+    rows = ", ".join("(?, ?)" for _ in ranges)
+    return f"WITH season(low, high) AS (VALUES {rows}) ", [bound for pair in ranges for bound in pair]
+
+
+IN_SEASON = "period BETWEEN season.low AND season.high"
 
 
 def tallies(
@@ -80,9 +86,11 @@ def tallies(
 ) -> list[tuple[str, Tally]]:
     """A player's tallies covering a season, oldest first: whole years, months and days (with
     ``years=False`` no year is whole: money by month)."""
-    where, params = _covering(start, end, years)
+    season, params = _joined(_season(start, end, years))
     rows = store._rows(
-        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset = ?{where}", [player_id, ruleset, *params]
+        f"""{season}SELECT d.* FROM season CROSS JOIN player_days d
+            WHERE d.player_id = ? AND d.ruleset = ? AND d.{IN_SEASON}""",
+        [*params, player_id, ruleset],
     )
     return [(row["period"][1:], tally_of(row)) for row in _chronological(rows)]
 
@@ -91,12 +99,14 @@ def money(
     store: Store, player_id: int, ruleset: str, start: str | None, end: str | None, years: bool
 ) -> list[tuple[str, int]]:
     """Money (cents) of the periods covering a season, oldest first, without reading whole tallies."""
-    where, params = _covering(start, end, years)
+    ranges = _season(start, end, years)
     if years and not start and not end:  # every year, not the one row of all time
-        where, params = " AND period BETWEEN 'Y' AND 'Y~'", []
+        ranges = [("Y", "Y~")]
+    season, params = _joined(ranges)
     rows = store.db.execute(
-        f"SELECT period, money FROM player_days WHERE player_id = ? AND ruleset = ?{where}",
-        [player_id, ruleset, *params],
+        f"""{season}SELECT d.period, d.money FROM season CROSS JOIN player_days d
+            WHERE d.player_id = ? AND d.ruleset = ? AND d.{IN_SEASON}""",
+        [*params, player_id, ruleset],
     ).fetchall()
     return sorted((str(period)[1:], int(cents)) for period, cents in rows)
 
@@ -105,11 +115,12 @@ def rivals(
     store: Store, player_id: int, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
 ) -> dict[int, Versus]:
     """Everyone this player met on another side, by player id: their games against each other."""
-    where, params = _covering(start, end)
+    season, params = _joined(_season(start, end))
     rows = store.db.execute(
-        f"""SELECT other_id, sum(games), sum(ahead), sum(behind), sum(money) FROM pair_days
-            WHERE player_id = ? AND ruleset = ?{where} GROUP BY other_id""",
-        [player_id, ruleset, *params],
+        f"""{season}SELECT p.other_id, sum(p.games), sum(p.ahead), sum(p.behind), sum(p.money)
+            FROM season CROSS JOIN pair_days p WHERE p.player_id = ? AND p.ruleset = ? AND p.{IN_SEASON}
+            GROUP BY p.other_id""",
+        [*params, player_id, ruleset],
     ).fetchall()
     return {row[0]: Versus(*row[1:]) for row in rows}
 
@@ -122,12 +133,13 @@ def versus(
     start: str | None = None,
     end: str | None = None,
 ) -> Versus:
-    where, params = _covering(start, end)
+    season, params = _joined(_season(start, end))
     row = store.db.execute(
-        f"""SELECT coalesce(sum(games), 0), coalesce(sum(ahead), 0), coalesce(sum(behind), 0),
-                   coalesce(sum(money), 0)
-            FROM pair_days WHERE player_id = ? AND other_id = ? AND ruleset = ?{where}""",
-        [player_id, other_id, ruleset, *params],
+        f"""{season}SELECT coalesce(sum(p.games), 0), coalesce(sum(p.ahead), 0), coalesce(sum(p.behind), 0),
+                   coalesce(sum(p.money), 0)
+            FROM season CROSS JOIN pair_days p
+            WHERE p.player_id = ? AND p.other_id = ? AND p.ruleset = ? AND p.{IN_SEASON}""",
+        [*params, player_id, other_id, ruleset],
     ).fetchone()
     return Versus(*row)
 
@@ -136,8 +148,11 @@ def season(
     store: Store, ruleset: str = ALL_RULESETS, start: str | None = None, end: str | None = None
 ) -> dict[int, Tally]:
     """Every player's tally over a season, by player id."""
-    where, params = _covering(start, end)
-    rows = store._rows(f"SELECT * FROM player_days WHERE ruleset = ?{where}", [ruleset, *params])
+    season, params = _joined(_season(start, end))
+    rows = store._rows(
+        f"{season}SELECT d.* FROM season CROSS JOIN player_days d WHERE d.ruleset = ? AND d.{IN_SEASON}",
+        [*params, ruleset],
+    )
     found: dict[int, Tally] = {}
     for row in _chronological(rows):
         found[row["player_id"]] = found.get(row["player_id"], Tally()) + tally_of(row)
@@ -147,7 +162,8 @@ def season(
 def rulesets_played(store: Store) -> list[str]:
     """Every ruleset a finished game was played with (from the leaderboard's rows: a few per player)."""
     rows = store.db.execute(
-        "SELECT DISTINCT ruleset FROM player_days WHERE period = 'A' AND ruleset != '' ORDER BY ruleset"
+        "SELECT DISTINCT ruleset FROM player_days INDEXED BY player_days_all_time"
+        " WHERE period = 'A' AND ruleset != '' ORDER BY ruleset"
     )
     return [str(row[0]) for row in rows]
 

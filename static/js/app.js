@@ -213,8 +213,27 @@ function outbox() {
   let banner = null;
   let since = null;  // when the server stopped answering
   let draining = false;
+  // Figures on this page that do not count entries still waiting (buys left, the scorepad) are dimmed
+  // and say so just below them: below, so nothing the thumb may tap again moves.
+  const markScores = (queue) => {
+    document.querySelectorAll("[data-scores-of]").forEach((scores) => {
+      const waiting = since ? queue.filter((entry) => entry.game === scores.dataset.scoresOf) : [];
+      let note = scores.nextElementSibling;
+      if (!note || !note.classList.contains("not-saved-note")) {
+        note = document.createElement("p");
+        note.className = "behind-note not-saved-note";
+        note.setAttribute("role", "status");
+        scores.after(note);
+      }
+      scores.classList.toggle("not-saved", waiting.length > 0);
+      note.hidden = !waiting.length;
+      note.textContent = waiting.length
+        ? `Not yet saved: these figures do not count ${waiting.map((entry) => entry.label).join(", ")}.` : "";
+    });
+  };
   const say = () => {
     const queue = read();
+    markScores(queue);
     if (!queue.length || !since) { if (banner) banner.hidden = true; return; }
     if (!banner) {
       banner = document.createElement("div");
@@ -779,6 +798,16 @@ function myHand() {
   let acknowledged = null;  // what the server last took for draftRound (null: nothing yet)
   let timer = null;
   let pending = false;  // typed, not yet sent
+  let waitingSince = null;  // the server has not answered since
+  // The hand on its way, kept in the page's storage until the server answers: a reload (or the tab
+  // closed) while the server is away does not lose it; the next load sends it again (it replaces
+  // whatever that phone sent before, so twice is once).
+  const waitingKey = `scorekeeper-hand-waiting:${section.dataset.game}`;
+  const keepWaiting = (hand) => {
+    try {
+      if (hand) localStorage.setItem(waitingKey, JSON.stringify(hand)); else localStorage.removeItem(waitingKey);
+    } catch (e) { /* this page only */ }
+  };
   const showRound = () => {
     const number = draftRound || currentRound();
     roundLabel.textContent = number ? `for ${word} ${number}` : "";
@@ -815,15 +844,31 @@ function myHand() {
     const url = `${section.dataset.draftsUrl.replace("/rounds/0/", `/rounds/${round}/`)}/${encodeURIComponent(me)}`;
     let response;
     let data;
+    const waiting = () => {
+      if (!waitingSince) waitingSince = Date.now();
+      status.textContent = `Waiting for the server since ${clock(waitingSince)}: your hand for ${word} ${round} `
+        + "is kept on this phone and sent by itself when it answers.";
+    };
+    const stop = new AbortController();
+    const slow = setTimeout(waiting, WAITING_AFTER_MS);
+    const hung = setTimeout(() => stop.abort(), GIVE_UP_MS);
+    keepWaiting({ url, body, round });
     try {
-      response = await json("PUT", url, body);
+      response = await fetch(url, {
+        method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: stop.signal,
+      });
       data = await response.json();
     } catch (e) {
-      status.textContent = `No connection to the app: your hand for ${word} ${round} is sent when it is back.`;
+      waiting();
       pending = true;
-      timer = setTimeout(send, 3000);
+      timer = setTimeout(send, RETRY_MS);
       return;
+    } finally {
+      clearTimeout(slow);
+      clearTimeout(hung);
     }
+    waitingSince = null;
+    keepWaiting(null);
     if (round !== draftRound) return;  // cleared meanwhile: that hand is done with
     if (response.ok) {
       acknowledged = sending;
@@ -851,6 +896,23 @@ function myHand() {
     status.textContent = saved
       ? `Your cards for ${word} ${round} are kept here, not sent.`
       : "Not sent: see why below. What you typed is kept.";
+  };
+  // A hand that was on its way when the page was left: sent again until the server takes or refuses it.
+  const resendKeptHand = async () => {
+    let hand = null;
+    try { hand = JSON.parse(localStorage.getItem(waitingKey) || "null"); } catch (e) { hand = null; }
+    if (!hand) return;
+    status.textContent = `Your hand for ${word} ${hand.round}, typed before this page was reloaded, is being sent.`;
+    try {
+      const response = await json("PUT", hand.url, hand.body);
+      keepWaiting(null);
+      status.textContent = response.ok
+        ? `Sent to the scorekeeper for ${word} ${hand.round}, as typed before this page was reloaded.`
+        : `Your hand for ${word} ${hand.round}, typed before this page was reloaded, was not taken: ${(await response.json()).error}`;
+    } catch (e) {
+      status.textContent = `Waiting for the server: your hand for ${word} ${hand.round} is kept on this phone and sent when it answers.`;
+      setTimeout(resendKeptHand, RETRY_MS);
+    }
   };
   const schedule = () => {
     if (!draftRound) draftRound = currentRound();
@@ -889,6 +951,7 @@ function myHand() {
     showRound();
   });
   showRound();
+  resendKeptHand();
   let remembered = "";
   try { remembered = localStorage.getItem(key) || ""; } catch (e) { remembered = ""; }
   if (remembered && Array.from(who.options).some((o) => o.value === remembered)) {

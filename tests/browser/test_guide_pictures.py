@@ -79,6 +79,8 @@ def test_the_guide_s_pictures_are_taken_along_an_evening(phones, base_url, tmp_p
     page.click('.hand-row[data-player="Bob"] .hand-name')
     for card in ["K", "7", "2"]:
         page.click(f'.tap[data-card="{card}"]')
+    # The picture shows the points the form works out as cards are tapped (K 10 + 7 5 + a wild 2 20).
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("35 pts · 3 p")
     picture(page, "round-form")
     with page.expect_navigation():
         page.click("button.save")

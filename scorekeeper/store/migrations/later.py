@@ -206,7 +206,7 @@ def m021_records_kept_game_by_game(db: Database) -> None:
         "player_id, ruleset, period, other_id",
     )
     db.execute("CREATE INDEX idx_player_days_ruleset_period ON player_days (ruleset, period)")
-    db.execute("CREATE INDEX player_days_all_time ON player_days (ruleset, player_id) WHERE period = 'A'")
+    db.execute("CREATE INDEX player_days_all_time ON player_days (player_id, ruleset) WHERE period = 'A'")
 
 
 def keep_in_key(db: Database, table: str, columns: str, key: str) -> None:
