@@ -12,7 +12,7 @@ import platformdirs
 from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
-from . import cli, words
+from . import assets, cli, words
 from . import store as store_module
 from .catalog import Catalog, load_catalog
 from .commands import derived
@@ -150,6 +150,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     app.register_blueprint(homescreen_bp)
     app.extensions["docs_folder"] = app_folder("docs")
     cli.register(app)
+    assets.register(app)
     app.after_request(security_headers)
     app.after_request(gzip_response)
     app.add_url_rule("/healthz", "healthz", healthz)

@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 from support import GAME, pdf_tables, table_row
 
-from scorekeeper.printing.render import StaticOnlyFetcher
+from scorekeeper.printing.render import static_only_fetcher
 
 NAMES = ["Ann", "Bob", "Cy", "D'Arcy", "Ed", "Flo", "Gus", "Hildegard"]
 CASES = [
@@ -149,7 +149,7 @@ def test_unknown_game_pdf_is_404(client):
 
 
 def test_fetcher_serves_only_static_files(app):
-    fetcher = StaticOnlyFetcher(app.static_folder)
+    fetcher = static_only_fetcher(app.static_folder)
     assert b"@page" in fetcher.fetch("https://scorekeeper.invalid/static/css/print.css").read()
     for url in [
         "file:///etc/passwd",
@@ -252,3 +252,24 @@ def test_the_small_print_widths_are_the_fonts():
         assert round(advance[cmap[ord(char)]][0] / em, 3) == width, char
     letters = {advance[cmap[ord(char)]][0] / em for char in "outbyspen"}
     assert max(letters) <= LETTER_EM + 0.0005
+
+
+def test_the_server_starts_without_weasyprint_and_loads_it_with_the_first_pdf(tmp_path):
+    """Issue 45: WeasyPrint is most of the app's import time; a server starts without it and loads it
+    when the first PDF is asked for (measured in a fresh interpreter: other tests have loaded it)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+from scorekeeper import create_app
+app = create_app({{"DATABASE": {str(tmp_path / "db.sqlite")!r}, "SECRET_KEY": "x", "TESTING": True}})
+client = app.test_client()
+assert client.get("/healthz").status_code == 200
+print("weasyprint" in sys.modules)
+client.post("/api/games", json={{"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}})
+assert client.get("/games/1/scorepad.pdf").data.startswith(b"%PDF")
+print("weasyprint" in sys.modules)
+"""
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert loaded.split() == ["False", "True"]

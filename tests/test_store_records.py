@@ -18,7 +18,7 @@ from test_cousins import PFH_HANDS, TEAMS
 from scorekeeper.commands import TRUSTED, run
 from scorekeeper.commands.derived import import_dump
 from scorekeeper.commands.games import RecordBuy, RecordRound
-from scorekeeper.store import Store, record_keeping
+from scorekeeper.store import Store, record_keeping, records
 from scorekeeper.web import current_catalog
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -230,3 +230,41 @@ def test_a_buy_and_a_round_cost_the_same_after_years_of_games(tmp_path: Path):
                 [sqlite_steps(store, lambda c=c: run(store, current_catalog(), c, TRUSTED)) for c in (buy, first)]
             )
     assert costs[0] == costs[1], costs
+
+
+# --- the opt-in rating ---------------------------------------------------------------------------
+
+
+def test_a_game_that_ends_while_the_rating_is_worked_out_is_never_left_out(tmp_path: Path):
+    """Issue 39: a page works the rating out from the games as they were when it began; a game that
+    ends meanwhile must leave the rating to be worked out again, not be marked as counted."""
+    from scorekeeper.rules.rating import rate
+
+    app = make_app(tmp_path)
+    api = Api(app.test_client())
+    play(api, api.new_game()["id"], "Ann", {"Bob": "K", "Cy": "", "Di": "5"}, 7)
+    store = store_of(app)
+    seen, games = records.rating_snapshot(store)  # a player page begins to work the rating out
+    play(api, api.new_game()["id"], "Bob", {"Ann": "K", "Cy": "", "Di": "5"}, 7)  # a game ends meanwhile
+    records.keep_ratings(store, rate(games), seen)  # the page keeps what it worked out
+    assert records.ratings_stale(store)  # the second game is not counted yet: worked out again
+    seen, games = records.rating_snapshot(store)
+    records.keep_ratings(store, rate(games), seen)
+    assert not records.ratings_stale(store)
+    assert records.rating(store, records.players(store)[0]["id"]).games == 2
+
+
+def test_an_older_working_out_never_overwrites_a_newer_one(tmp_path: Path):
+    from scorekeeper.rules.rating import rate
+
+    app = make_app(tmp_path)
+    api = Api(app.test_client())
+    play(api, api.new_game()["id"], "Ann", {"Bob": "K", "Cy": "", "Di": "5"}, 7)
+    store = store_of(app)
+    older = records.rating_snapshot(store)
+    play(api, api.new_game()["id"], "Bob", {"Ann": "K", "Cy": "", "Di": "5"}, 7)
+    newer = records.rating_snapshot(store)
+    records.keep_ratings(store, rate(newer[1]), newer[0])
+    records.keep_ratings(store, rate(older[1]), older[0])  # a slower page finishing last
+    assert not records.ratings_stale(store)
+    assert records.rating(store, records.players(store)[0]["id"]).games == 2

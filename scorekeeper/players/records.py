@@ -4,6 +4,7 @@ record: one home for the figures, assembled from the store's day tallies and ``r
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -281,6 +282,9 @@ def rival_ids(record: Mapping[str, Any]) -> dict[str, int]:
 # --- the opt-in rating -------------------------------------------------------------------------------
 
 
+WORKING_OUT = threading.Lock()  # the rating is worked out by one request at a time
+
+
 def rating_of(store: Store, config: Mapping[str, Any], player_id: int) -> dict[str, Any] | None:
     """A player's rating when the house has switched it on: None when off; ``left_out`` when the
     player asked not to be rated. Worked out again from every finished game after any change."""
@@ -288,8 +292,12 @@ def rating_of(store: Store, config: Mapping[str, Any], player_id: int) -> dict[s
         return None
     if not stored.is_rated(store, player_id):
         return {"left_out": True}
-    if stored.ratings_stale(store):
-        stored.keep_ratings(store, rate(stored.rated_games(store)))
+    if stored.ratings_stale(store) and WORKING_OUT.acquire(blocking=False):
+        try:  # one page works it out; pages opened meanwhile show the rating as last kept
+            worked_out_at, games = stored.rating_snapshot(store)
+            stored.keep_ratings(store, rate(games), worked_out_at)
+        finally:
+            WORKING_OUT.release()
     found = stored.rating(store, player_id) or new_player()
     return rating_fields(found)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..rules.records import GameLine, Tally, Versus, periods_of, total, versus_in_game
-from .records import ALL_RULESETS, ALL_TIME, key, tally_of
+from .records import ALL_RULESETS, ALL_TIME, key, mark_ratings_stale, tally_of
 from .repository import Store
 
 LINE_COLUMNS = "r.won, r.rounds, r.points, r.money, r.best_round, r.worst_round, r.went_out, r.buys, r.caught"
@@ -48,7 +48,7 @@ def _add_ended_game(store: Store, game_id: int) -> None:
     if found is None:
         return
     ruleset, day = found
-    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
+    mark_ratings_stale(store)
     seats = store.db.execute(
         f"""SELECT r.player_id, gp.side, r.place, r.money, {LINE_COLUMNS} FROM results r
             JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat WHERE r.game_id = ?""",
@@ -103,7 +103,7 @@ def refresh_game(store: Store, game_id: int) -> None:
         return
     ruleset, day = found
     seats = store.db.execute("SELECT player_id, side FROM game_players WHERE game_id = ?", [game_id]).fetchall()
-    store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
+    mark_ratings_stale(store)
     for player_id, _ in seats:
         for kind in (ruleset, ALL_RULESETS):
             _keep_periods(store, player_id, kind, day)

@@ -196,7 +196,21 @@ def years_played(store: Store) -> list[str]:
 
 
 def ratings_stale(store: Store) -> bool:
-    return store.db.execute("SELECT 1 FROM ratings_stale").fetchone() is not None
+    """A finished result or who is rated changed since the rating was last worked out."""
+    changes, rated = store.db.execute("SELECT changes, rated FROM rating_changes").fetchone()
+    return bool(changes > rated)
+
+
+def mark_ratings_stale(store: Store) -> None:
+    """Inside a write that changes a finished result or who is rated."""
+    store.db.execute("UPDATE rating_changes SET changes = changes + 1")
+
+
+def rating_snapshot(store: Store) -> tuple[int, list[RatedGame]]:
+    """The count of changes and the rated games as of that count, read together."""
+    with store.reading():
+        changes = int(store.db.execute("SELECT changes FROM rating_changes").fetchone()[0])
+        return changes, rated_games(store)
 
 
 def rated_games(store: Store) -> list[RatedGame]:
@@ -216,14 +230,19 @@ def rated_games(store: Store) -> list[RatedGame]:
     return games
 
 
-def keep_ratings(store: Store, ratings: dict[int, Rating]) -> None:
+def keep_ratings(store: Store, ratings: dict[int, Rating], worked_out_at: int) -> None:
+    """Keep ratings worked out from the games as of ``worked_out_at`` changes: counted as up to date
+    only if nothing changed since, and never over ratings worked out from later games."""
     with store.writing():
+        rated = store.db.execute("SELECT rated FROM rating_changes").fetchone()[0]
+        if worked_out_at <= rated:
+            return
         store.db.execute("DELETE FROM ratings")
         store.db.conn.executemany(
             "INSERT INTO ratings VALUES (?, ?, ?, ?)",
             [(player, r.mu, r.sigma, r.games) for player, r in ratings.items()],
         )
-        store.db.execute("DELETE FROM ratings_stale")
+        store.db.execute("UPDATE rating_changes SET rated = ?", [worked_out_at])
 
 
 def rating(store: Store, player_id: int) -> Rating | None:
@@ -238,4 +257,4 @@ def is_rated(store: Store, player_id: int) -> bool:
 def set_rated(store: Store, player_id: int, rated: bool) -> None:
     with store.writing():
         store.db.execute("UPDATE players SET rated = ? WHERE id = ?", [int(rated), player_id])
-        store.db.execute("INSERT OR IGNORE INTO ratings_stale (id) VALUES (1)")
+        mark_ratings_stale(store)

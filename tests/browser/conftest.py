@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE
+from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_until_closed
 from support import free_port, make_app
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
@@ -35,7 +35,7 @@ def base_url(tmp_path_factory) -> Iterator[str]:
         app.before_request(lambda: time.sleep(latency))
     port = free_port()
     server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=serve_until_closed, args=(server,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{port}"
     server.close()

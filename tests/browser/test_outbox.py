@@ -93,7 +93,7 @@ def test_a_players_hand_typed_while_the_server_is_away_outlives_a_reload(browser
     page.locator(".my-hand-fold summary").click()
     context.set_offline(True)
     page.locator('.my-hand .tap[data-card="K"]').tap()
-    expect(page.locator(".my-hand-status")).to_contain_text("Waiting for the server since", timeout=1500)
+    expect(page.locator(".my-hand-status")).to_contain_text("Waiting for the server since", timeout=1000)
     with pytest.raises(PlaywrightError):
         page.reload()
     context.set_offline(False)
@@ -282,7 +282,7 @@ def test_the_server_taken_away_mid_night_on_a_lan_name_loses_nothing(browser, la
         second.locator("button.pad-save").tap()
         expect(second.locator(".outbox-note")).to_contain_text("1 waiting (round 1)", timeout=1000)
         cy.locator('.my-hand .tap[data-card="5"]').tap()
-        expect(cy.locator(".my-hand-status")).to_contain_text("Waiting for the server since", timeout=1500)
+        expect(cy.locator(".my-hand-status")).to_contain_text("Waiting for the server since", timeout=1000)
         phones[1].set_offline(True)  # the second phone comes back last: its round was drawn before the buys
 
         lan_server.start()

@@ -209,6 +209,20 @@ def m021_records_kept_game_by_game(db: Database) -> None:
     db.execute("CREATE INDEX player_days_all_time ON player_days (player_id, ruleset) WHERE period = 'A'")
 
 
+@migrations()
+def m022_rating_changes_counted(db: Database) -> None:
+    """The rating is worked out again after a change (issue 39): changes are counted, and the rating
+    keeps the count it was worked out at, so a game that ends while a page works the rating out leaves
+    it to be worked out again (a flag cleared by that page lost the game)."""
+    stale = db.execute("SELECT count(*) FROM ratings_stale").fetchone()[0]
+    db.execute(
+        "CREATE TABLE rating_changes (id INTEGER PRIMARY KEY CHECK (id = 1), changes INTEGER NOT NULL, "
+        "rated INTEGER NOT NULL)"
+    )
+    db.execute("INSERT INTO rating_changes VALUES (1, ?, 0)", [1 if stale else 0])
+    db.execute("DROP TABLE ratings_stale")
+
+
 def keep_in_key(db: Database, table: str, columns: str, key: str) -> None:
     """``table`` made again WITHOUT ROWID with the same columns, key and rows."""
     db.execute(f"CREATE TABLE {table}_kept ({columns}, PRIMARY KEY ({key})) WITHOUT ROWID")
