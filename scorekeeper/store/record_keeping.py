@@ -54,15 +54,23 @@ def _add_ended_game(store: Store, game_id: int) -> None:
             JOIN game_players gp ON gp.game_id = r.game_id AND gp.seat = r.seat WHERE r.game_id = ?""",
         [game_id],
     ).fetchall()
+    kinds, periods = (ruleset, ALL_RULESETS), [key(period) for period in _periods(day)]
+    added = []
     for player_id, _, _, _, *line in seats:
-        latest = _is_latest(store, player_id, day, game_id)
-        for kind in (ruleset, ALL_RULESETS):
-            if not latest:
+        if not _is_latest(store, player_id, day, game_id):
+            for kind in kinds:
                 _keep_periods(store, player_id, kind, day)
-                continue
-            for period in _periods(day):
-                tally = _kept_tally(store, player_id, kind, period) + Tally.one(_line(line))
-                _keep_tally(store, player_id, kind, period, tally)
+            continue
+        kept = _kept_tallies(store, player_id, kinds, periods)
+        game = Tally.one(_line(line))
+        added += [
+            [player_id, kind, period, *_tally_values(kept.get((kind, period), Tally()) + game)]
+            for kind in kinds
+            for period in periods
+        ]
+    store.db.conn.executemany(  # one statement for every seat's day, month, year and all time
+        "INSERT OR REPLACE INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", added
+    )
     met = [(a[0], b[0], versus_in_game(a[2], b[2], a[3], b[3])) for a in seats for b in seats if a[1] != b[1]]
     store.db.conn.executemany(
         """INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money)
@@ -87,12 +95,16 @@ def _is_latest(store: Store, player_id: int, day: str, game_id: int) -> bool:
     return later is None
 
 
-def _kept_tally(store: Store, player_id: int, ruleset: str, period: str) -> Tally:
+def _kept_tallies(
+    store: Store, player_id: int, kinds: tuple[str, str], periods: list[str]
+) -> dict[tuple[str, str], Tally]:
+    """A player's kept tallies of these rulesets and periods (stored keys), in one look."""
+    marks = ", ".join("?" * len(periods))
     rows = store._rows(
-        "SELECT * FROM player_days WHERE player_id = ? AND ruleset = ? AND period = ?",
-        [player_id, ruleset, key(period)],
+        f"SELECT * FROM player_days WHERE player_id = ? AND ruleset IN (?, ?) AND period IN ({marks})",
+        [player_id, *kinds, *periods],
     )
-    return tally_of(rows[0]) if rows else Tally()
+    return {(row["ruleset"], row["period"]): tally_of(row) for row in rows}
 
 
 def refresh_game(store: Store, game_id: int) -> None:
