@@ -103,6 +103,14 @@ def new_game(client: HttpClient, night: int | None = None) -> int:
     return int(client.json("POST", "/api/games", body)["id"])
 
 
+def finished_game(client: HttpClient) -> int:
+    """A finished 8-player game of Ten Pennies (7 rounds, two players in three caught each round)."""
+    game_id = new_game(client)
+    for i in range(7):
+        client.call("POST", f"/api/games/{game_id}/rounds", eight_player_round(i))
+    return game_id
+
+
 def live_token(client: HttpClient, game_id: int) -> str:
     _, html = client.call("GET", f"/games/{game_id}")
     return html.decode().split("/live/")[1].split('"')[0]
@@ -114,10 +122,7 @@ def server_benchmarks(rows: list[Row]) -> dict[str, float]:
         server = start_server(Path(folder), port)
         try:
             client = HttpClient(port)
-            # A finished 8-player game for the pages.
-            finished = new_game(client)
-            for i in range(7):
-                client.call("POST", f"/api/games/{finished}/rounds", eight_player_round(i))
+            finished = finished_game(client)  # for the pages
             page = f"/games/{finished}"
             fragment = f"/live/{live_token(client, finished)}/fragment"
             load = multiprocessing.Process(
@@ -916,9 +921,7 @@ def pages_while_pdfs_render(rows: list[Row], seconds: float = 8.0) -> None:
         server = start_server(Path(folder), port)
         try:
             client = HttpClient(port)
-            gid = new_game(client)
-            for i in range(7):
-                client.call("POST", f"/api/games/{gid}/rounds", eight_player_round(i))
+            gid = finished_game(client)
             deadline = time.time() + seconds
             printed = [0]
 
