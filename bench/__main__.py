@@ -12,7 +12,6 @@ a slower or a busier machine. The run exits 1 when a target is missed.
 from __future__ import annotations
 
 import argparse
-import datetime
 import gc
 import io
 import json
@@ -25,7 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -41,19 +40,13 @@ from tests.support import (
     start_server,
 )
 
+from .common import Row, cpu_time, ms
+from .exchange import exchange_benchmarks
+from .history import build_history, game_date
+
 ROOT = Path(__file__).resolve().parent.parent
 REPEATS = 5  # medians over repeated runs
 NIGHT_GAMES = 20
-
-
-@dataclass
-class Row:
-    what: str
-    measured: str
-    floor: str
-    ratio: float | None
-    target: str
-    met: bool | None
 
 
 def median_time(fn: Callable[[], object], repeats: int = REPEATS) -> float:
@@ -68,10 +61,6 @@ def median_time(fn: Callable[[], object], repeats: int = REPEATS) -> float:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
 
 
 # --- a real server under load ------------------------------------------------------------------
@@ -536,77 +525,12 @@ def go_down_benchmarks(rows: list[Row]) -> None:
 # --- growth --------------------------------------------------------------------------------------
 
 
-HISTORY_START = datetime.date(2007, 1, 5)
-GAMES_A_NIGHT = 10
-
-
-def game_date(gid: int) -> str:
-    """Ten games a night, a night a week: 10,000 games are nineteen years of Fridays."""
-    night = HISTORY_START + datetime.timedelta(weeks=(gid - 1) // GAMES_A_NIGHT)
-    return f"{night.isoformat()}T20:00:00+00:00"
-
-
-def build_history(path: str, games: int) -> tuple[int, int]:
-    """``games`` finished 4-player games among 24 players, written as an import (ids kept), ten a
-    night, one night a week (players' records are kept by day, month and year: the years count)."""
-    from scorekeeper.commands.derived import result_rows
-    from scorekeeper.loading import load_game
-    from scorekeeper.store import Store, exchange, record_keeping
-
-    app = make_app(Path(path).parent, DATABASE=path, TESTING=False)
-    store = Store(path)
-    names = [f"Player {i:02d}" for i in range(24)]  # the same 24 players at either size
-    next_event = 1
-    script = [
-        ("A", {"B": "K 7", "C": "5", "D": ""}),
-        ("B", {"A": "2", "C": "", "D": "Q Q"}),
-        ("C", {"A": "", "B": "9", "D": "3"}),
-        ("D", {"A": "K", "B": "", "C": "JKR"}),
-        ("A", {"B": "5 5", "C": "", "D": "A"}),
-        ("B", {"A": "", "C": "10", "D": "4"}),
-        ("C", {"A": "6", "B": "", "D": ""}),
-    ]
-    dump_games = []
-    for gid in range(1, games + 1):
-        # The measured player sits in every game; the others take turns, so 10 games seat all 24.
-        seated = [names[0], *(names[1 + (3 * gid + k) % 23] for k in range(3))]
-        letters = dict(zip("ABCD", seated, strict=True))
-        evs = []
-        for number, (out, caught) in enumerate(script, start=1):
-            payload = {"round": number, "went_out": letters[out], "caught": {letters[k]: v for k, v in caught.items()}}
-            evs.append({"id": next_event, "kind": "round", "payload": payload, "created_at": game_date(gid)})
-            next_event += 1
-        dump_games.append(
-            {
-                "id": gid,
-                "ruleset": "ten-pennies",
-                "created_at": game_date(gid),
-                "first_dealer": 0,
-                "penny_cents": 1,
-                "night_id": None,
-                "players": [{"seat": s, "name": n, "side": s} for s, n in enumerate(seated)],
-                "events": evs,
-            }
-        )
-    exchange.load_dump(store, {"format": "scorekeeper-export", "version": 1, "nights": [], "games": dump_games})
-    template = None
-    with store.writing():
-        for gid in range(1, games + 1):
-            if template is None:
-                template = result_rows(load_game(store, app.extensions["rulesets"], gid).game)
-            store.save_results(gid, template)  # every game has the same script, so the same results
-            record_keeping.keep_game(store, gid, was_finished=False)
-    player = store.player_id(names[0])
-    store.close()
-    return games, int(player or 1)
-
-
 def growth_benchmarks(rows: list[Row]) -> None:
     timings = {}
     writes = {}
     with tempfile.TemporaryDirectory() as folder:
-        for size in (10, 10_000):
-            path = f"{folder}/history-{size}.sqlite"
+        histories = {size: f"{folder}/history-{size}.sqlite" for size in (10, 10_000)}
+        for size, path in histories.items():
             last_game, player = build_history(path, size)
             size_on_disk = records_size(path, size)
             client = make_app(Path(folder), DATABASE=path, TESTING=False).test_client()
@@ -625,6 +549,8 @@ def growth_benchmarks(rows: list[Row]) -> None:
                 assert client.get(url).status_code == 200, url
                 timings[(name, size)] = median_time(lambda u=url, c=client: c.get(u), repeats=31)
             writes[size] = write_costs(client)  # after the pages: the history they read is the one built
+        print("import and export …", flush=True)
+        exchange_benchmarks(rows, histories[10_000], 10_000)
     for name in dict.fromkeys(name for name, _ in timings):
         small, big = timings[(name, 10)], timings[(name, 10_000)]
         rows.append(
@@ -645,13 +571,6 @@ def growth_benchmarks(rows: list[Row]) -> None:
 HISTORY_PLAYERS = ["Player 00", "Player 01", "Player 02", "Player 03"]  # at the table in every history
 ROUND_OF_FOUR = {"went_out": "Player 00", "caught": {"Player 01": "K 7", "Player 02": "5", "Player 03": ""}}
 CORRECTED = {**ROUND_OF_FOUR, "caught": {"Player 01": "K 7", "Player 02": "5", "Player 03": "9"}}
-
-
-def cpu_time(fn: Callable[[], Any]) -> float:
-    """CPU time of one call, in this process (a busy machine's other work is not counted)."""
-    start = time.process_time()
-    fn()
-    return time.process_time() - start
 
 
 def answered(response: Any, status: int) -> None:

@@ -13,7 +13,6 @@ from flask.cli import with_appcontext
 from . import serving
 from .catalog import Catalog
 from .commands.derived import ImportRefused, import_dump
-from .exports import to_json_text
 from .store import Store, exchange, set_mirror
 from .store import backups as backups_folder
 from .store.mirror import MIRROR_NAME
@@ -57,7 +56,7 @@ def serve_command(network: bool, port: int, mirror: str | None) -> None:
 def export_command(path: str) -> None:
     """Write every night and game to PATH as JSON (re-importable)."""
     with open(path, "w", encoding="utf-8") as handle:
-        handle.write(to_json_text(exchange.dump(live_store())))
+        handle.writelines(exchange.export_text(live_store()))
     click.echo(f"Exported to {path}")
 
 

@@ -14,11 +14,12 @@ from .rules.books import SideResult
 from .rules.cards import format_hand
 from .rules.game import Game
 from .rules.scoring import PlayerResult
+from .store.exchange import JSON_LAYOUT
 
 
 def to_json_text(data: dict[str, Any]) -> str:
     """Stable text: the same data always gives the same bytes (so exports can be compared)."""
-    return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(data, **JSON_LAYOUT) + "\n"
 
 
 # pennies: a count (one a card caught); card_cents: what those pennies are worth at the game's penny value.

@@ -27,11 +27,13 @@ def rounds_changed(before: Game, after: Game) -> list[int]:
     return sorted(number for number in was.keys() | now.keys() if was.get(number) != now.get(number))
 
 
-def save_derived(store: Store, game: Game) -> None:
-    """What the store keeps worked out for a game: each seat's results, and once the game has ended,
-    each seat's money as it stood then (what a later correction is measured against)."""
+def save_derived(store: Store, game: Game, keep_records: bool = True) -> None:
+    """What the store keeps worked out for a game: each seat's results, the players' records (unless
+    the caller adds them up itself: an import), and once the game has ended, each seat's money as
+    it stood then (what a later correction is measured against)."""
     was_finished = store.save_results(game.id, result_rows(game))
-    record_keeping.keep_game(store, game.id, was_finished)
+    if keep_records:
+        record_keeping.keep_game(store, game.id, was_finished)
     if game.finished:
         store.keep_money_at_end(game.id, money_cents(game))
 
@@ -96,7 +98,7 @@ def carry_forward(store: Store, catalog: Catalog, night_id: int, changed: Game) 
         pending = pending_after(game, pending)
 
 
-def refresh_night(store: Store, catalog: Catalog, night_id: int) -> None:
+def refresh_night(store: Store, catalog: Catalog, night_id: int, keep_records: bool = True) -> None:
     """Replay a whole night (after an upgrade or an import): every carry and result anew."""
     with store.writing():
         rows = [store.game(game_id) for game_id in store.night_game_ids(night_id)]
@@ -104,7 +106,7 @@ def refresh_night(store: Store, catalog: Catalog, night_id: int) -> None:
         for row, game in zip(rows, replay_night(entries), strict=True):
             if game.setup.carry_in != row["carry_in"]:
                 store.set_carry(row["id"], game.setup.carry_in)
-            save_derived(store, game)
+            save_derived(store, game, keep_records)
         store.night_refreshed(night_id)
 
 
@@ -139,7 +141,8 @@ def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[in
     """Import an export, all of it or nothing: its rows are checked field by field, then every game
     is replayed entry by entry through the same engine that records live entries, in one
     transaction; the first failure (a taken id, an unknown ruleset, an entry the rules refuse)
-    rolls everything back and is named."""
+    rolls everything back and is named. The players' records are added up once at the end (their
+    games may come in any order), not game by game."""
     with store.writing():
         try:
             game_ids = exchange.load_dump(store, data)
@@ -152,8 +155,10 @@ def import_dump(store: Store, catalog: Catalog, data: dict[str, Any]) -> list[in
             check_imported_note(f"game {game_id}", store.game(game_id)["notes"])
             game = replay_checked(store, catalog, game_id)
             if store.night_of(game_id) is None:
-                save_derived(store, game)
-        refresh_stale_nights(store, catalog)
+                save_derived(store, game, keep_records=False)
+        for night in data["nights"]:
+            refresh_night(store, catalog, night["id"], keep_records=False)
+        record_keeping.add_up_players(store, store.players_of_games(game_ids))
     return game_ids
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -80,20 +81,59 @@ def dump(store: Store, night_id: int | None = None, game_id: int | None = None) 
     else:
         night_ids = [int(r[0]) for r in store.db.execute("SELECT id FROM nights ORDER BY id")]
         games = [store.game(int(r[0])) for r in store.db.execute("SELECT id FROM games ORDER BY id")]
+    played_under = {(g["ruleset"], g["ruleset_version"]) for g in games if g["ruleset_version"] is not None}
     return {
         "format": "scorekeeper-export",
         "version": 1,
-        "rulesets": _rulesets_dump(store, games),
+        "rulesets": _rulesets_dump(store, played_under),
         "nights": [_night_dump(store.night(n)) for n in night_ids],
         "games": [_game_dump(store, game) for game in games],
     }
 
 
-def _rulesets_dump(store: Store, games: list[GameRow]) -> list[dict[str, Any]]:
+def export_text(store: Store) -> Iterator[str]:
+    """The whole database as ``to_json_text(dump(store))`` writes it, byte for byte, a game at a time:
+    a house's years of games are written without holding them all (the other parts are small)."""
+    yield '{\n "format": "scorekeeper-export",\n "games": ['
+    written = 0
+    for game_id in _game_ids(store):
+        yield ("," if written else "") + "\n  " + _json(_game_dump(store, store.game(game_id)), depth=2)
+        written += 1
+    yield "\n ]," if written else "],"
+    night_ids = [int(row[0]) for row in store.db.execute("SELECT id FROM nights ORDER BY id")]
+    played_under = {
+        tuple(row)
+        for row in store.db.execute(
+            "SELECT DISTINCT ruleset, ruleset_version FROM games WHERE ruleset_version IS NOT NULL"
+        )
+    }
+    yield '\n "nights": ' + _json([_night_dump(store.night(n)) for n in night_ids], depth=1) + ","
+    yield '\n "rulesets": ' + _json(_rulesets_dump(store, played_under), depth=1) + ","
+    yield '\n "version": 1\n}\n'
+
+
+JSON_LAYOUT: dict[str, Any] = {"sort_keys": True, "indent": 1, "ensure_ascii": False}  # an export's text
+
+
+def _game_ids(store: Store, page: int = 100) -> Iterator[int]:
+    """Every game's id in order, a page at a time (not ten thousand of them at once)."""
+    last = -(2**63)  # an imported game may have any id an export allows
+    while ids := [
+        int(row[0]) for row in store.db.execute("SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?", [last, page])
+    ]:
+        yield from ids
+        last = ids[-1]
+
+
+def _json(value: Any, depth: int) -> str:
+    """``value`` laid out as in an export, ``depth`` levels down (a string never holds a line break)."""
+    return json.dumps(value, **JSON_LAYOUT).replace("\n", "\n" + " " * depth)
+
+
+def _rulesets_dump(store: Store, played_under: set[tuple[str, int]]) -> list[dict[str, Any]]:
     """The rules each game is played under, as kept: an import scores them the same."""
-    kept = sorted({(g["ruleset"], g["ruleset_version"]) for g in games if g["ruleset_version"] is not None})
     dumped = []
-    for ruleset_id, version in kept:
+    for ruleset_id, version in sorted(played_under):
         row = store.ruleset_version(ruleset_id, version)
         if row is not None:
             dumped.append(
@@ -155,9 +195,31 @@ def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
             row["share_token"] = secrets.token_urlsafe(16)  # a link of this instance's own
             store.table("nights").insert(row)
             store.mark_night_stale(row["id"])
+        rows = Loaded()
         for game in games:
-            _load_game(store, game, versions)
+            _load_game(store, game, versions, rows)
+        rows.insert(store)
     return [int(game["id"]) for game in games]
+
+
+class Loaded:
+    """An import's game rows, checked one by one and written table by table in a few statements
+    (ten thousand games are forty thousand seats and hundreds of thousands of entries)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, list[dict[str, Any]]] = {"games": [], "game_players": [], "events": []}
+        self.players: dict[str, int] = {}
+        self.game_ids: set[int] = set()
+        self.entry_ids: set[int] = set()
+
+    def player_id(self, store: Store, name: str) -> int:
+        if name not in self.players:
+            self.players[name] = store.ensure_player(name)
+        return self.players[name]
+
+    def insert(self, store: Store) -> None:
+        for table, rows in self.tables.items():
+            store.table(table).insert_all(rows, batch_size=500)
 
 
 def _load_rulesets(store: Store, rulesets: Any) -> dict[tuple[str, int], int]:
@@ -182,7 +244,7 @@ def _load_rulesets(store: Store, rulesets: Any) -> dict[tuple[str, int], int]:
     return versions
 
 
-def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int]) -> None:
+def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int], loaded: Loaded) -> None:
     row = _fields(
         game,
         "game",
@@ -200,8 +262,9 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int]) ->
     row["notes"] = row["notes"] or ""
     where = f"game {row['id']}"
     _check_date(row["created_at"], f"{where}: 'created_at'")
-    if store.has_row("games", row["id"]):
+    if row["id"] in loaded.game_ids or store.has_row("games", row["id"]):
         raise StoreError(f"{where} already exists: import into an empty database")
+    loaded.game_ids.add(row["id"])
     if row["night_id"] is not None and not store.has_row("nights", row["night_id"]):
         raise StoreError(f"{where}: night_id {row['night_id']} is not a night of the export")
     if row["ruleset_version"] is not None:  # else: played under the ruleset as it is here now
@@ -212,7 +275,7 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int]) ->
             )
         row["ruleset_version"] = kept
     # A new share link; a PIN is never imported, so an imported game starts unlocked.
-    store.table("games").insert(
+    loaded.tables["games"].append(
         {
             **row,
             "carry_in": 0,
@@ -225,13 +288,13 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int]) ->
         for seat in _items(game, "players", where)
     ]
     _check_seats(seats, row, where)
-    for player in seats:
-        store.table("game_players").insert(
-            {**player, "game_id": row["id"], "player_id": store.ensure_player(player["name"])}
-        )
+    loaded.tables["game_players"] += [
+        {**player, "game_id": row["id"], "player_id": loaded.player_id(store, player["name"])} for player in seats
+    ]
     for event in _items(game, "events", where):
         entry = _fields(event, f"{where}, an entry", {"id": int, "kind": str, "payload": dict, "created_at": str})
-        if store.has_row("events", entry["id"]):
+        if entry["id"] in loaded.entry_ids or store.has_row("events", entry["id"]):
             raise StoreError(f"{where}, entry {entry['id']}: that entry number is taken")
+        loaded.entry_ids.add(entry["id"])
         payload = json.dumps(entry["payload"], sort_keys=True)
-        store.table("events").insert({**entry, "game_id": row["id"], "payload": payload})
+        loaded.tables["events"].append({**entry, "game_id": row["id"], "payload": payload})

@@ -30,6 +30,15 @@ class GameTables(StoreBase):
             return int(found)
         return new_id(self.table("players").insert({"name": name, "name_key": key}))
 
+    def players_of_games(self, game_ids: Sequence[int]) -> list[int]:
+        """Everyone seated in any of these games, each once."""
+        rows = self.db.execute(
+            "SELECT DISTINCT player_id FROM game_players WHERE game_id IN (SELECT value FROM json_each(?))"
+            " ORDER BY player_id",
+            [json.dumps(list(game_ids))],
+        )
+        return [int(row[0]) for row in rows]
+
     def known_players(self) -> list[str]:
         return [str(row[0]) for row in self.db.execute("SELECT name FROM players ORDER BY name_key")]
 

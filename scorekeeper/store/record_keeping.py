@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..rules.records import GameLine, Tally, Versus, periods_of, total, versus_in_game
 from .records import ALL_RULESETS, ALL_TIME, key, mark_ratings_stale, tally_of
@@ -192,6 +192,85 @@ def _tally_values(tally: Tally) -> list[Any]:
         tally.streak.last,
         tally.streak.longest,
     ]
+
+
+def add_up_players(store: Store, player_ids: Sequence[int]) -> None:
+    """Every record of these players added up again from all their finished games, in the way
+    ``refresh_game`` adds up a day (its games in order) and each period from the one below — for an
+    import, whose games of any days in any order are added up once at its end, not one by one."""
+    mark_ratings_stale(store)
+    for player_id in player_ids:
+        _add_up_player(store, player_id)
+        _add_up_player_pairs(store, player_id)
+
+
+def _add_up_player(store: Store, player_id: int) -> None:
+    games = store.db.execute(
+        f"""SELECT g.ruleset, r.day, {LINE_COLUMNS} FROM results r JOIN games g ON g.id = r.game_id
+            WHERE r.player_id = ? AND r.finished = 1 ORDER BY r.day, r.game_id""",
+        [player_id],
+    )
+    days: dict[tuple[str, str], list[GameLine]] = {}  # in the order played, as the rows come
+    for ruleset, day, *line in games:
+        game = _line(line)
+        for kind in (ruleset, ALL_RULESETS):
+            days.setdefault((kind, day), []).append(game)
+    tallies = _rolled_up({(kind, key(day)): Tally.of(lines) for (kind, day), lines in days.items()}, Tally())
+    store.db.execute("DELETE FROM player_days WHERE player_id = ?", [player_id])
+    store.db.conn.executemany(
+        "INSERT INTO player_days VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [[player_id, kind, period, *_tally_values(tally)] for (kind, period), tally in tallies.items()],
+    )
+
+
+Sum = TypeVar("Sum", Tally, Versus)
+
+
+def _rolled_up(days: dict[tuple[Any, ...], Sum], zero: Sum) -> dict[tuple[Any, ...], Sum]:
+    """Days (keys ending in the stored day), oldest first, with the months they add up to, the years
+    of the months and all time of the years, each added in the order played."""
+    periods = dict(days)
+    for level in "DMY":
+        added: dict[tuple[Any, ...], Sum] = {}
+        for (*rest, period), value in periods.items():
+            if period[0] == level:
+                above = (*rest, _above(period))
+                added[above] = added.get(above, zero) + value
+        periods.update(added)
+    return periods
+
+
+def _above(period: str) -> str:
+    """The stored period a day, a month or a year adds up into: its month, its year, all time."""
+    return {"D": "M" + period[1:8], "M": "Y" + period[1:5]}.get(period[0], ALL_TIME)
+
+
+def _add_up_player_pairs(store: Store, player_id: int) -> None:
+    met = store.db.execute(
+        """SELECT b.player_id, g.ruleset, a.day, a.place, b.place, a.money, b.money
+           FROM results a JOIN results b ON b.game_id = a.game_id AND b.seat != a.seat
+           JOIN games g ON g.id = a.game_id
+           JOIN game_players pa ON pa.game_id = a.game_id AND pa.seat = a.seat
+           JOIN game_players pb ON pb.game_id = b.game_id AND pb.seat = b.seat
+           WHERE a.player_id = ? AND a.finished = 1 AND pa.side != pb.side ORDER BY a.day, a.game_id""",
+        [player_id],
+    )
+    days: dict[tuple[Any, ...], Versus] = {}
+    for other_id, ruleset, day, *game in met:
+        versus = versus_in_game(*game)
+        for kind in (ruleset, ALL_RULESETS):
+            at = (other_id, kind, key(day))
+            days[at] = days.get(at, Versus()) + versus
+    pairs = _rolled_up(days, Versus())
+    store.db.execute("DELETE FROM pair_days WHERE player_id = ?", [player_id])
+    store.db.conn.executemany(
+        "INSERT INTO pair_days (player_id, other_id, ruleset, period, games, ahead, behind, money) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (player_id, o, kind, period, v.games, v.ahead, v.behind, v.money_cents)
+            for (o, kind, period), v in pairs.items()
+        ],
+    )
 
 
 def _keep_pair_periods(store: Store, players: list[int], ruleset: str, day: str) -> None:
