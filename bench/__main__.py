@@ -40,9 +40,10 @@ from tests.support import (
     start_server,
 )
 
-from .common import Row, cpu_time, ms
+from .common import Row, cpu_time, ms, percentile, served_to_chromium
 from .exchange import exchange_benchmarks
 from .history import build_history, game_date
+from .taps import tap_benchmarks
 
 ROOT = Path(__file__).resolve().parent.parent
 REPEATS = 5  # medians over repeated runs
@@ -56,11 +57,6 @@ def median_time(fn: Callable[[], object], repeats: int = REPEATS) -> float:
         fn()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
 # --- a real server under load ------------------------------------------------------------------
@@ -748,51 +744,39 @@ def follow_benchmarks(rows: list[Row]) -> None:
     save's answer to the moment each page has put the new scores in (its "live:updated"), in Chromium
     with its CPU slowed 4× (a mid-range phone, as Lighthouse counts one), the saves at random moments
     of the pages' polling."""
-    import shutil
-
-    from playwright.sync_api import sync_playwright
-
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(chromium).exists():
-        rows.append(
-            Row(
-                "The table view and a player's phone following a save",
-                "not measured: no Chromium",
-                "—",
-                None,
-                "—",
-                None,
-            )
-        )
-        return
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        port = free_port()
-        server = start_server(Path(folder), port)
-        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            client = HttpClient(port)
-            players = ["Ann", "Bob", "Cy", "Di"]
-            gid = int(client.json("POST", "/api/games", {"ruleset": "ten-card-rummy", "players": players})["id"])
-            pages = {
-                "the table view": f"http://127.0.0.1:{port}/games/{gid}/table",
-                "a player's phone (live view)": f"http://127.0.0.1:{port}/live/{live_token(client, gid)}",
-            }
-            opened = {what: slowed_page(browser, url) for what, url in pages.items()}
-            behind: dict[str, list[float]] = {what: [] for what in pages}
-            for _ in range(FOLLOW_SAMPLES):
-                time.sleep(random.uniform(0.2, 1.0))  # any moment of the pages' polling
-                client.json(
-                    "POST", f"/api/games/{gid}/rounds", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "3", "Di": ""}}
+    with served_to_chromium() as served:
+        if served is None:
+            rows.append(
+                Row(
+                    "The table view and a player's phone following a save",
+                    "not measured: no Chromium",
+                    "—",
+                    None,
+                    "—",
+                    None,
                 )
-                saved = time.time() * 1000
-                for what, page in opened.items():
-                    page.wait_for_function("() => window.updatedAt > 0", timeout=10_000)
-                    behind[what].append((page.evaluate("window.updatedAt") - saved) / 1000)
-                    page.evaluate("window.updatedAt = 0")
-        finally:
-            browser.close()
-            server.kill()
-            server.wait()
+            )
+            return
+        port, browser = served
+        client = HttpClient(port)
+        players = ["Ann", "Bob", "Cy", "Di"]
+        gid = int(client.json("POST", "/api/games", {"ruleset": "ten-card-rummy", "players": players})["id"])
+        pages = {
+            "the table view": f"http://127.0.0.1:{port}/games/{gid}/table",
+            "a player's phone (live view)": f"http://127.0.0.1:{port}/live/{live_token(client, gid)}",
+        }
+        opened = {what: slowed_page(browser, url) for what, url in pages.items()}
+        behind: dict[str, list[float]] = {what: [] for what in pages}
+        for _ in range(FOLLOW_SAMPLES):
+            time.sleep(random.uniform(0.2, 1.0))  # any moment of the pages' polling
+            client.json(
+                "POST", f"/api/games/{gid}/rounds", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "3", "Di": ""}}
+            )
+            saved = time.time() * 1000
+            for what, page in opened.items():
+                page.wait_for_function("() => window.updatedAt > 0", timeout=10_000)
+                behind[what].append((page.evaluate("window.updatedAt") - saved) / 1000)
+                page.evaluate("window.updatedAt = 0")
     for what, delays in behind.items():
         median, p90 = statistics.median(delays), percentile(delays, 0.9)
         rows.append(
@@ -952,6 +936,8 @@ def main() -> int:
     night_and_fragment_costs(rows)
     print("following …", flush=True)
     follow_benchmarks(rows)
+    print("taps …", flush=True)
+    tap_benchmarks(rows)
     start_benchmarks(rows)
     pages_while_pdfs_render(rows)
     seconds = time.perf_counter() - started
@@ -959,7 +945,12 @@ def main() -> int:
     folder = ROOT if args.record else ROOT / "test-artifacts" / "bench"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "BENCHMARKS.md").write_text(report, encoding="utf-8")
-    figures = {"seconds": round(seconds, 1), **extra, "rows": [asdict(row) for row in rows]}
+    figures = {
+        "seconds": round(seconds, 1),
+        "day": time.strftime("%Y-%m-%d"),
+        **extra,
+        "rows": [asdict(row) for row in rows],
+    }
     (folder / "BENCHMARKS.json").write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(report)
     missed = [row.what for row in rows if row.met is False]

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import shutil
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from tests.support import free_port, start_server
 
 
 @dataclass
@@ -27,3 +33,30 @@ def cpu_time(fn: Callable[[], Any]) -> float:
     start = time.process_time()
     fn()
     return time.process_time() - start
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+@contextlib.contextmanager
+def served_to_chromium() -> Iterator[tuple[int, Any] | None]:
+    """A fresh instance served by waitress on a port, and Chromium to open it: (port, browser), or
+    None on a machine without Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        yield None
+        return
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        port = free_port()
+        server = start_server(Path(folder), port)
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield port, browser
+        finally:
+            browser.close()
+            server.kill()
+            server.wait()

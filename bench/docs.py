@@ -32,16 +32,32 @@ def figures_block(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def page_with_figures(page: str, figures: dict[str, Any]) -> str:
+README = ROOT / "README.md"
+README_ROWS = ("Tap → painted", "The table view", "A player's phone", "Import of")  # what a table feels
+
+
+def readme_block(figures: dict[str, Any]) -> str:
+    """The figures a player feels, for the README: each as the recorded run measured it."""
+    lines = [START, f"Measured by `scripts/bench --record` on {figures['day']}:", ""]
+    for row in figures["rows"]:
+        if row["what"].startswith(README_ROWS):
+            met = {True: "met", False: "**not met**", None: "reported"}[row["met"]]
+            lines.append(f"- {row['what']}: {row['measured']} (target {row['target']}: {met})")
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def page_with_figures(page: str, block: str) -> str:
     before, _, rest = page.partition(START)
     _, _, after = rest.partition(END)
-    return before + figures_block(figures) + after
+    return before + block + after
 
 
 def main() -> None:
     figures = json.loads((ROOT / "BENCHMARKS.json").read_text(encoding="utf-8"))
-    PAGE.write_text(page_with_figures(PAGE.read_text(encoding="utf-8"), figures), encoding="utf-8")
-    print(f"written: {PAGE}")
+    for path, block in ((PAGE, figures_block(figures)), (README, readme_block(figures))):
+        path.write_text(page_with_figures(path.read_text(encoding="utf-8"), block), encoding="utf-8")
+        print(f"written: {path}")
 
 
 if __name__ == "__main__":

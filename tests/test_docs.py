@@ -16,7 +16,7 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the benchmark's page writer (bench/docs.py)
 
-from bench.docs import figures_block  # noqa: E402
+from bench.docs import figures_block, readme_block  # noqa: E402
 from scorekeeper.console import main as scorekeeper_command  # noqa: E402
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -64,6 +64,7 @@ def test_every_link_leads_somewhere(page):
 def test_the_benchmark_figures_are_the_recorded_run():
     figures = json.loads((ROOT / "BENCHMARKS.json").read_text())
     assert figures_block(figures) in (ROOT / "docs" / "benchmarks.md").read_text(), "run: python -m bench.docs"
+    assert readme_block(figures) in (ROOT / "README.md").read_text(), "run: python -m bench.docs"
 
 
 def test_the_docs_state_no_suite_times_by_hand():

@@ -68,6 +68,14 @@ CORRUPTIONS = {
         "game 1: night_id 9 is not a night of the export",
     ),
     "not an export": (lambda d: d.update(format="csv"), "not a Scorekeeper export"),
+    "a game twice in the file": (
+        lambda d: d["games"][1].update(id=d["games"][0]["id"]),
+        "game 1 already exists: import into an empty database",
+    ),
+    "an entry number twice in the file": (
+        lambda d: d["games"][1]["events"][0].update(id=d["games"][0]["events"][0]["id"]),
+        "that entry number is taken",
+    ),
     "a note of 501 characters": (
         lambda d: d["games"][1].update(notes="x" * 501),
         "game 2: a note is at most 500 characters; this one has 501",

@@ -256,9 +256,12 @@ function outbox() {
   const versionOf = async (game) => (await (await fetch(`/api/games/${game}`, { cache: "no-store" })).json()).version;
   const caughtUp = async (entry) => {
     if (!entry.game) return { body: entry.body, sent: null };
-    const now = await versionOf(entry.game);
+    // Nothing of this phone's recorded before it: it goes as drawn, with no look first (a round trip
+    // less per tap); the server refuses it if the game moved on meanwhile.
     const mine = chain[entry.game];
-    const version = mine && mine.base === entry.base && mine.head === now ? now : entry.base;
+    if (!mine) return { body: entry.body, sent: new URLSearchParams(entry.body).has("version") ? entry.base : null };
+    const now = await versionOf(entry.game);
+    const version = mine.base === entry.base && mine.head === now ? now : entry.base;
     const body = new URLSearchParams(entry.body);
     if (body.has("version")) body.set("version", String(version));
     return { body: body.toString(), sent: version === now ? now : null };
@@ -268,14 +271,16 @@ function outbox() {
     const after = await versionOf(entry.game);
     if (after === sent + 1) chain[entry.game] = { base: entry.base, head: after };
   };
-  const post = async (entry) => {
+  const post = async (entry, follow) => {
     const stop = new AbortController();
     const slow = setTimeout(() => { if (!since) since = Date.now(); say(); }, WAITING_AFTER_MS);
     const hung = setTimeout(() => stop.abort(), GIVE_UP_MS);
     try {
       const { body, sent } = await caughtUp(entry);
       const response = await fetch(entry.url, {
-        method: "POST", body, redirect: "manual", signal: stop.signal,
+        // The last entry waiting, tapped on the page it returns to, follows the server's redirect: its
+        // answer is the page drawn in place (any other answer's message waits for the page opened).
+        method: "POST", body, redirect: follow ? "follow" : "manual", signal: stop.signal,
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
       return { response, sent };
@@ -283,6 +288,17 @@ function outbox() {
       clearTimeout(slow);
       clearTimeout(hung);
     }
+  };
+  // The answer shown: the page a tap stays on (a buy, an undo on the game page) is drawn again in place
+  // from the page the server answered with; any other opens as a page.
+  const staysHere = (entry) => new URL(entry.then, window.location.href).pathname === window.location.pathname;
+  const arrive = async (entry, response) => {
+    if (response.redirected && new URL(response.url).pathname === window.location.pathname && staysHere(entry)) {
+      try {
+        if (drawnInPlace(await response.text())) return;
+      } catch (e) { /* opened as a page below */ }
+    }
+    window.location.assign(entry.then);
   };
   // A redirect is the server's answer with its message (recorded, or refused in words). Anything else
   // (a form refused with what was typed, a question) was not recorded: the page sends it once more, as
@@ -312,7 +328,7 @@ function outbox() {
         let response;
         let sent;
         try {
-          ({ response, sent } = await post(entry));
+          ({ response, sent } = await post(entry, queue.length === 1 && staysHere(entry)));
         } catch (e) {
           if (!since) since = Date.now();
           say();
@@ -320,13 +336,15 @@ function outbox() {
           return;
         }
         write(read().slice(1));
-        if (response.type !== "opaqueredirect") { since = null; say(); show(entry); return; }
-        try { await recorded(entry, sent); } catch (e) { /* no chain: a later entry may be refused as old */ }
-        last = entry;
+        if (response.type !== "opaqueredirect" && !response.redirected) { since = null; say(); show(entry); return; }
+        if (read().length) {  // another entry waits: it goes on from the version this one made
+          try { await recorded(entry, sent); } catch (e) { /* no chain: a later entry may be refused as old */ }
+        }
+        last = { entry, response };
       }
       since = null;
       say();
-      if (last) window.location.assign(last.then);
+      if (last) await arrive(last.entry, last.response);
     } finally {
       draining = false;
     }
@@ -352,6 +370,25 @@ function outbox() {
   return {
     send: (form, submitter) => { add(form, submitter); drain(); },
   };
+}
+
+// A page drawn again in place from the server's page for the same address (issue 45): its main part
+// replaced, the page's scripts for that part run again, nothing else of the page loaded or run. The
+// double-tap hold and the place on the screen are those of a page opened by a tap.
+function drawnInPlace(html) {
+  const next = new DOMParser().parseFromString(html, "text/html");
+  const main = document.querySelector("main");
+  const fresh = next.querySelector("main");
+  if (!main || !fresh || next.body.className !== document.body.className) return false;
+  document.querySelectorAll(".outcome-float").forEach((note) => note.remove());
+  main.replaceWith(document.adoptNode(fresh));
+  document.title = next.title;
+  backInPlace();
+  settleButtons();
+  terms();
+  copyCard();
+  document.dispatchEvent(new Event("page:drawn"));
+  return true;
 }
 
 function oneSubmitPerPage(box) {

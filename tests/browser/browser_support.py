@@ -111,6 +111,18 @@ def settled(page):
     return page
 
 
+@contextlib.contextmanager
+def answered(page) -> Iterator[None]:
+    """The page's answer to a tap: a buy or an undo draws the game page again in place (issue 45, a
+    "page:drawn" event); anything else opens a page. Either way, the answer is there afterwards."""
+    page.evaluate(
+        "() => { window.drawnAgain = false;"
+        " document.addEventListener('page:drawn', () => { window.drawnAgain = true; }, { once: true }); }"
+    )
+    yield
+    page.wait_for_function("() => window.drawnAgain !== false && document.readyState === 'complete'")
+
+
 def new_game(page, base_url, names, **extra) -> str:
     page.goto(f"{base_url}/games/new")
     for seat, name in enumerate(names):

@@ -9,6 +9,7 @@ import pytest
 from browser_support import (
     PHONE,
     Taps,
+    answered,
     buy_button,
     centre,
     come_to_rest,
@@ -134,11 +135,11 @@ def test_undo_from_the_message(phone, base_url):
     page = phone
     game_url = new_game(page, base_url, NAMES)
     settled(page)
-    with page.expect_navigation():
+    with answered(page):
         buy_button(page, "Bob").tap()
     expect(page.locator(".undo-offer")).to_contain_text("Undo Bob’s buy")
     shot(page, "entries-undo-offer-buy")
-    with page.expect_navigation():
+    with answered(page):
         page.locator(".undo-offer button").tap()
     assert state(page, game_url)["players"][1]["buys_left"] == 10
     enter_round(page, Taps(page), "Ann", {"Bob": ["K"]})
@@ -195,7 +196,7 @@ def test_a_second_buy_tapped_as_the_page_comes_back_is_said_and_one_more_tap_rec
     game_url = new_game(page, base_url, NAMES)
     page.goto(game_url)
     come_to_rest(page)
-    with page.expect_navigation():
+    with answered(page):
         buy_button(page, "Cy").tap()
     settled(page)
     x, y = centre(buy_button(page, "Cy"))
@@ -206,7 +207,7 @@ def test_a_second_buy_tapped_as_the_page_comes_back_is_said_and_one_more_tap_rec
     shot(page, "entries-a-held-tap-said", full_page=False)
     assert state(page, game_url)["players"][2]["buys_left"] == 9
     come_to_rest(page)
-    with page.expect_navigation():
+    with answered(page):
         buy_button(page, "Cy").tap()
     come_to_rest(page)
     assert state(page, game_url)["players"][2]["buys_left"] == 8
@@ -294,7 +295,7 @@ def test_a_buy_from_a_scrolled_page_has_its_undo_in_the_screen(browser, base_url
     )
     come_to_rest(page)
     spot = centre(hal)
-    with page.expect_navigation():
+    with answered(page):
         hal.tap()
     settled(page)
     assert page.evaluate("scrollY") > 0 and centre(buy_button(page, "Hal")) == pytest.approx(spot, abs=1)
@@ -306,7 +307,7 @@ def test_a_buy_from_a_scrolled_page_has_its_undo_in_the_screen(browser, base_url
     assert box and button and 0 <= box["y"] and box["y"] + box["height"] <= 640  # in the screen
     assert box["y"] + box["height"] <= button["y"] or button["y"] + button["height"] <= box["y"]  # not over Hal's
     shot(page, f"undo-in-the-screen-{where}", full_page=False)
-    with page.expect_navigation():
+    with answered(page):
         undo.tap()
     settled(page)
     assert state(page, f"{base_url}/games/{gid}")["players"][7]["buys_left"] == 10

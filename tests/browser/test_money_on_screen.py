@@ -4,7 +4,7 @@ another phone, after which only the difference is asked for."""
 
 from __future__ import annotations
 
-from browser_support import PHONE, settled, shot
+from browser_support import PHONE, answered, settled, shot
 
 FOUR = ["Ama", "Bea", "Cal", "Eli"]  # names of their own: the session's server keeps other tests' players
 B_ROUND_1 = {"Ama": "5", "Cal": "K", "Eli": "4"}
@@ -66,7 +66,7 @@ def test_a_mixed_night_on_paper_read_off_a_phone(phone, base_url):
         "Eli pays Ama $0.71 Mark",
     ]
     for _ in range(3):  # the scorekeeper taps Mark paid as each payment is handed over
-        with phone.expect_navigation():
+        with answered(phone):
             phone.locator("ul.settle:not(.made) button", has_text="Mark paid").first.tap()
         settled(phone)
     assert "Nobody owes anybody anything: the payments made settle the night." in phone.inner_text("main")
