@@ -40,8 +40,9 @@ from tests.support import (
     start_server,
 )
 
-from .common import Row, cpu_time, ms, percentile, served_to_chromium
+from .common import Row, cpu_time, finished_game_in_process, ms, percentile, served_to_chromium
 from .exchange import exchange_benchmarks
+from .floors import page_against_its_template
 from .history import build_history, game_date
 from .taps import tap_benchmarks
 
@@ -148,10 +149,12 @@ def server_benchmarks(rows: list[Row]) -> dict[str, float]:
             p50 / floor <= 1.5,
         )
     )
-    for what, values in (
-        ("Round save (8 players, 7 caught hands), POST", saves),
-        ("Game page, 8-player finished game", pages),
-        ("Scorepad table (live fragment), 8 players", scorepads),
+    # A trivial route does none of a page's or a save's work: for those two it is context (issue 45);
+    # the game page's target is against its own template (bench/floors.py).
+    for what, values, is_target in (
+        ("Round save (8 players, 7 caught hands), POST", saves, False),
+        ("Game page, 8-player finished game", pages, False),
+        ("Scorepad table (live fragment), 8 players", scorepads, True),
     ):
         p50, p99 = statistics.median(values), percentile(values, 0.99)
         rows.append(
@@ -160,8 +163,8 @@ def server_benchmarks(rows: list[Row]) -> dict[str, float]:
                 f"p50 {ms(p50)}, p99 {ms(p99)}",
                 f"trivial route p50 {ms(floor)}, p99 {ms(percentile(trivial, 0.99))}",
                 p50 / floor,
-                "p50 ≤ 2×",
-                p50 / floor <= 2,
+                "p50 ≤ 2×" if is_target else "context",
+                p50 / floor <= 2 if is_target else None,
             )
         )
     return {"saves_per_second": 1 / statistics.median(saves)}
@@ -254,9 +257,7 @@ def pdf_benchmarks(rows: list[Row]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = make_app(Path(folder), TESTING=False)
         client = app.test_client()
-        gid = client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS8}).get_json()["id"]
-        for i in range(7):
-            client.post(f"/api/games/{gid}/rounds", json=eight_player_round(i))
+        gid = finished_game_in_process(client)
         with app.test_request_context():
             loaded = load_game(get_store(), app.extensions["rulesets"], gid)
             html = render_scorepad(loaded.game, loaded.row["created_at"], "letter")
@@ -276,6 +277,7 @@ def pdf_benchmarks(rows: list[Row]) -> None:
             )
         )
         rows.append(filled_against_blank(client, gid))
+        rows.append(memory_after_pdfs(client, f"/games/{gid}/scorepad.pdf"))
         night = client.post("/api/nights", json={}).get_json()["id"]
         for g in range(10):
             game = client.post(
@@ -297,6 +299,33 @@ def pdf_benchmarks(rows: list[Row]) -> None:
                 None,
             )
         )
+
+
+def resident_mb() -> float:
+    """This process's memory in RAM (Linux), MB."""
+    status = Path("/proc/self/status").read_text()
+    return int(status.split("VmRSS:")[1].split()[0]) / 1024
+
+
+def memory_after_pdfs(client: Any, url: str, first: int = 10, last: int = 100) -> Row:
+    """The server's memory after ``last`` PDFs against after its ``first`` (fonts and WeasyPrint
+    loaded): a server that keeps something of every PDF grows with each."""
+    for _ in range(first):
+        assert client.get(url).status_code == 200
+    gc.collect()
+    before = resident_mb()
+    for _ in range(last - first):
+        assert client.get(url).status_code == 200
+    gc.collect()
+    after = resident_mb()
+    return Row(
+        f"Memory after {last} scorepad PDFs (the process's resident memory)",
+        f"{after:.0f} MB",
+        f"after {first} PDFs {before:.0f} MB",
+        after / before,
+        "≤ 1.1×",
+        after / before <= 1.1,
+    )
 
 
 # --- the rules engine ------------------------------------------------------------------------------
@@ -922,6 +951,7 @@ def main() -> int:
     rows: list[Row] = []
     print("server …", flush=True)
     extra = server_benchmarks(rows)
+    page_against_its_template(rows)
     print("night …", flush=True)
     night_benchmarks(rows)
     print("pdf …", flush=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.support import free_port, start_server
+from tests.support import PLAYERS8, eight_player_round, free_port, start_server
 
 
 @dataclass
@@ -60,3 +60,11 @@ def served_to_chromium() -> Iterator[tuple[int, Any] | None]:
             browser.close()
             server.kill()
             server.wait()
+
+
+def finished_game_in_process(client: Any) -> int:
+    """A finished 8-player game of Ten Pennies, through a Flask test client (7 rounds)."""
+    gid = int(client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS8}).get_json()["id"])
+    for i in range(7):
+        client.post(f"/api/games/{gid}/rounds", json=eight_player_round(i))
+    return gid

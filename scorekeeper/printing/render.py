@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher
 
 # Documents are rendered with this base URL; only its /static/ files can be fetched.
@@ -59,11 +60,22 @@ def _static_only_class() -> Callable[[str | Path], URLFetcher]:
 BETWEEN_LINES = re.compile(r">[ \t]*\n\s*<")
 
 
+@functools.cache
+def _font_config() -> FontConfiguration:
+    """One font set-up for every PDF: a new one per document (WeasyPrint's default) is a new
+    fontconfig and Pango font map that stay behind (measured: 0.25 MB more per scorepad, 300 PDFs
+    +72 MB); PDFs render one at a time, so sharing it is safe."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
 def html_to_pdf(html: str, static_folder: str | Path) -> bytes:
     from weasyprint import HTML
 
     html = BETWEEN_LINES.sub("><", html)
     with RENDERING_AT_ONCE:
-        pdf = HTML(string=html, base_url=BASE_URL, url_fetcher=static_only_fetcher(static_folder)).write_pdf()
+        document = HTML(string=html, base_url=BASE_URL, url_fetcher=static_only_fetcher(static_folder))
+        pdf = document.write_pdf(font_config=_font_config())
     assert pdf is not None
     return pdf
