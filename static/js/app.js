@@ -74,7 +74,8 @@ function keepAwake() {
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && wanted()) start();
-  });
+  }, { signal: pageScope.signal });
+  pageScope.signal.addEventListener("abort", () => { if (lock) lock.release().catch(() => {}); });
   if (wanted()) start();
 }
 
@@ -119,7 +120,7 @@ function settleButtons() {
     const button = event.target instanceof Element ? event.target.closest("main button") : null;
     if (button && buttons.includes(button) && document.body.classList.contains("settling")) sayHeld(button);
   };
-  document.addEventListener("pointerup", held, true);
+  document.addEventListener("pointerup", held, { capture: true, signal: pageScope.signal });
   setTimeout(() => {
     settled();
     document.body.classList.remove("settling");
@@ -238,7 +239,7 @@ function outbox() {
     const queue = read();
     markScores(queue);
     if (!queue.length || !since) { if (banner) banner.hidden = true; return; }
-    if (!banner) {
+    if (!banner || !banner.isConnected) {  // a page drawn in place leaves the old one behind
       banner = document.createElement("div");
       banner.className = "outbox-note";
       banner.setAttribute("role", "status");
@@ -275,8 +276,8 @@ function outbox() {
     try {
       const { body, sent } = await caughtUp(entry);
       const response = await fetch(entry.url, {
-        // The last entry waiting, tapped on the page it returns to, follows the server's redirect: its
-        // answer is the page drawn in place (any other answer's message waits for the page opened).
+        // The last entry waiting follows the server's redirect: its answer is the page drawn in place
+        // (an entry with others behind it only needs to be recorded).
         method: "POST", body, redirect: follow ? "follow" : "manual", signal: stop.signal,
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
@@ -286,13 +287,15 @@ function outbox() {
       clearTimeout(hung);
     }
   };
-  // The answer shown: the page a tap stays on (a buy, an undo on the game page) is drawn again in place
-  // from the page the server answered with; any other opens as a page.
-  const staysHere = (entry) => new URL(entry.then, window.location.href).pathname === window.location.pathname;
+  // The answer shown: the page the server answered with (the game page after a buy, an undo or a
+  // Save), drawn in place; an answer that was not followed, or cannot be drawn here, opens as a page.
   const arrive = async (entry, response) => {
-    if (response.redirected && new URL(response.url).pathname === window.location.pathname && staysHere(entry)) {
+    if (response.redirected) {
       try {
-        if (drawnInPlace(await response.text())) return;
+        const then = new URL(entry.then, window.location.href);
+        const url = new URL(response.url);
+        if (url.pathname === then.pathname) url.hash = then.hash;
+        if (drawnInPlace(await response.text(), url.href)) return;
       } catch (e) { /* opened as a page below */ }
     }
     window.location.assign(entry.then);
@@ -325,7 +328,7 @@ function outbox() {
         let response;
         let sent;
         try {
-          ({ response, sent } = await post(entry, queue.length === 1 && staysHere(entry)));
+          ({ response, sent } = await post(entry, queue.length === 1));
         } catch (e) {
           if (!since) since = Date.now();
           say();
@@ -369,23 +372,80 @@ function outbox() {
   };
 }
 
-// A page drawn again in place from the server's page for the same address (issue 45): its main part
-// replaced, the page's scripts for that part run again, nothing else of the page loaded or run. The
-// double-tap hold and the place on the screen are those of a page opened by a tap.
-function drawnInPlace(html) {
+// Pages drawn in place (issue 45): a link of the app, or a tap's answer, fetched and drawn into this
+// document instead of opening a new one: on a slow phone the new document (its stylesheet and script
+// taken up again) is most of a tap's wait. What a page's scripts leave running (polls, listeners on
+// the document, a screen kept on) belongs to `pageScope` and stops when the next page is drawn.
+// The address is the page's own (Back opens the page before it again, as it is now); the pages that
+// follow a game by themselves (#live) always open as pages.
+let pageScope = new AbortController();
+
+function every(ms, fn) {
+  const timer = setInterval(fn, ms);
+  pageScope.signal.addEventListener("abort", () => clearInterval(timer));
+}
+
+function drawnInPlace(html, address) {
   const next = new DOMParser().parseFromString(html, "text/html");
-  const main = document.querySelector("main");
-  const fresh = next.querySelector("main");
-  if (!main || !fresh || next.body.className !== document.body.className) return false;
-  document.querySelectorAll(".outcome-float").forEach((note) => note.remove());
-  main.replaceWith(document.adoptNode(fresh));
+  if (!next.querySelector("main") || next.getElementById("live") || document.getElementById("live")) return false;
+  const url = new URL(address, window.location.href);
+  const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
+  pageScope.abort();
+  pageScope = new AbortController();
+  document.documentElement.classList.remove("settled");
+  document.body.replaceWith(document.adoptNode(next.body));
   document.title = next.title;
-  backInPlace();
-  settleButtons();
-  terms();
-  copyCard();
+  if (url.href !== window.location.href) window.history.pushState(null, "", url.href);
+  drawnAt = window.location.pathname + window.location.search;
+  const anchor = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (anchor) anchor.scrollIntoView();
+  else if (!samePage) window.scrollTo(0, 0);
+  pageScripts();
   document.dispatchEvent(new Event("page:drawn"));
   return true;
+}
+
+let drawnAt = window.location.pathname + window.location.search;
+
+// A link drawn in place: a page of the app, tapped plainly (not a file, not the API, not a page
+// that follows a game, not a new tab, not a jump within this page).
+function drawable(link, event) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (link.origin !== window.location.origin || link.hasAttribute("download") || (link.target && link.target !== "_self")) return false;
+  const path = link.pathname;
+  if (/^\/(static|api|live|night)\//.test(path) || /\/table$/.test(path) || path.split("/").pop().includes(".")) return false;
+  if (path === window.location.pathname && link.search === window.location.search && link.hash) return false;
+  return !document.getElementById("live");
+}
+
+function pagesInPlace() {
+  let asking = null;
+  document.addEventListener("click", async (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || !drawable(link, event)) return;
+    event.preventDefault();
+    if (asking) asking.abort();  // a second link tapped while the first was on its way: the last wins
+    const mine = new AbortController();
+    asking = mine;
+    try {
+      const response = await fetch(link.href, { signal: mine.signal });
+      const type = response.headers.get("Content-Type") || "";
+      if (type.startsWith("text/html")) {
+        const html = await response.text();
+        if (asking !== mine) return;
+        const url = new URL(response.url);
+        url.hash = link.hash;
+        if (drawnInPlace(html, url.href)) return;
+      }
+    } catch (e) {
+      if (mine.signal.aborted) return;
+    }
+    window.location.assign(link.href);  // what cannot be drawn here (or no answer) opens as a page
+  });
+  // Back or Forward to another page drawn in place: it opens again, as it is now.
+  window.addEventListener("popstate", () => {
+    if (window.location.pathname + window.location.search !== drawnAt) window.location.reload();
+  });
 }
 
 function oneSubmitPerPage(box) {
@@ -1061,7 +1121,7 @@ function draftsFromPhones(form, pad, changed) {
     } catch (e) { /* the Wi-Fi dropped: the next tick tries again */ }
   };
   poll();
-  setInterval(poll, FOLLOW_MS);
+  every(FOLLOW_MS, poll);
 }
 
 // By sides (Pennies From Heaven): a player's draft is the points left in their hand; an empty
@@ -1090,7 +1150,7 @@ function pointsFromPhones(form, changed) {
     } catch (e) { /* the next tick tries again */ }
   };
   poll();
-  setInterval(poll, FOLLOW_MS);
+  every(FOLLOW_MS, poll);
 }
 
 // Live view: poll the game's version; when it moves, fetch the new scorepad in place. Opened from a
@@ -1151,7 +1211,7 @@ function liveView() {
       behind.textContent = `Reconnecting — these scores are from ${clock(heard)}.`;
     }
   };
-  setInterval(poll, FOLLOW_MS);
+  every(FOLLOW_MS, poll);
   if (night && forPlayer) poll();  // a phone that said who it is before goes to its own game at once
 }
 
@@ -1228,7 +1288,7 @@ function terms() {
       button.setAttribute("aria-expanded", String(opening));
     });
   });
-  document.addEventListener("click", closeAll);
+  document.addEventListener("click", closeAll, { signal: pageScope.signal });
 }
 
 // The results card's text copied with one tap. A page served over the home network's plain http has
@@ -1292,8 +1352,8 @@ function sayScores() {
   });
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  oneSubmitPerPage(outbox());
+// The scripts of one page: run when it loads, and again for a page drawn in place.
+function pageScripts() {
   forgetSavedDraft();
   backInPlace();
   settleButtons();
@@ -1309,4 +1369,10 @@ document.addEventListener("DOMContentLoaded", () => {
   copyCard();
   display();
   sayScores();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  oneSubmitPerPage(outbox());
+  pagesInPlace();
+  pageScripts();
 });

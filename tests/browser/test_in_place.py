@@ -71,3 +71,58 @@ def test_a_buy_the_game_moved_past_is_refused_in_words_in_place(phone, base_url)
     expect(page.locator(".buy-list")).to_be_visible()
     expect(page.locator("h2:has-text('Buys')")).to_contain_text("round 2")  # drawn as the game is now
     shot(page, "in-place-buy-refused", full_page=False)
+
+
+def requests_to(page, part: str) -> list[str]:
+    """Every address this page asks for from now on that contains ``part``."""
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url) if part in request.url else None)
+    return seen
+
+
+def test_the_round_form_opens_and_saves_in_place_and_back_opens_the_game_as_it_is(phone, base_url):
+    """Enter round and Save are drawn in this document (no new page to load on a slow phone): the
+    address is the page's own, the form works as opened, its polls stop once the game page is back,
+    and Back opens the round form again as the game is now (the next round)."""
+    page = phone
+    gid = open_game(page, base_url)
+    with answered(page):
+        page.locator("a:has-text('Enter round')").tap()
+    assert page.evaluate("() => window.sameDocument === true"), "the round form was opened as a new page"
+    assert page.url == f"{base_url}/games/{gid}/rounds/new"
+    expect(page.locator("h1, h2").first).to_contain_text("round 1")
+    come_to_rest(page)
+    page.locator('.went-out label:has-text("Ann")').tap()
+    page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
+    page.locator('.tap[data-card="K"]').tap()
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_contain_text("pts")  # the engine's preview
+    with answered(page):
+        page.locator("button.save").tap()
+    assert page.evaluate("() => window.sameDocument === true"), "the game page was opened as a new page"
+    assert page.url == f"{base_url}/games/{gid}"
+    expect(page.locator(".outcome")).to_contain_text("Round 1 saved")
+    assert len(page.request.get(f"{base_url}/api/games/{gid}").json()["rounds"]) == 1
+    drafts = requests_to(page, "/drafts")
+    page.wait_for_timeout(2000)
+    assert drafts == [], "the round form's poll went on after the form was left"
+    shot(page, "in-place-round-saved", full_page=False)
+    page.go_back()
+    page.wait_for_function("() => window.sameDocument === undefined && document.readyState === 'complete'")
+    assert page.url == f"{base_url}/games/{gid}/rounds/new"
+    expect(page.locator("h1, h2").first).to_contain_text("round 2")
+
+
+def test_files_and_following_pages_open_as_pages(phone, base_url):
+    """A file is asked for once (never fetched to be drawn first), and the table view, which follows
+    the game by itself, opens as its own page."""
+    page = phone
+    gid = open_game(page, base_url)
+    files = requests_to(page, "/export.csv")
+    with page.expect_download() as download:
+        page.locator("a:has-text('CSV')").click()
+    assert download.value.suggested_filename.endswith(".csv")
+    assert len(files) == 1
+    with page.expect_navigation():
+        page.locator("a:has-text('Table view')").tap()
+    assert page.evaluate("() => window.sameDocument === undefined")
+    assert page.url == f"{base_url}/games/{gid}/table"
