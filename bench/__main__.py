@@ -42,7 +42,7 @@ from tests.support import (
 
 from .common import Row, cpu_time, finished_game_in_process, ms, percentile, served_to_chromium
 from .exchange import exchange_benchmarks
-from .floors import page_against_its_template
+from .floors import page_against_its_template, save_against_its_rows
 from .history import build_history, game_date
 from .taps import tap_benchmarks
 
@@ -150,7 +150,7 @@ def server_benchmarks(rows: list[Row]) -> dict[str, float]:
         )
     )
     # A trivial route does none of a page's or a save's work: for those two it is context (issue 45);
-    # the game page's target is against its own template (bench/floors.py).
+    # their targets are against their own floors (bench/floors.py).
     for what, values, is_target in (
         ("Round save (8 players, 7 caught hands), POST", saves, False),
         ("Game page, 8-player finished game", pages, False),
@@ -232,9 +232,9 @@ def filled_against_blank(client: Any, game_id: int) -> Row:
     for _ in range(31):
         for url, times in ((filled_url, filled), (blank_url, blank)):
             gc.collect()
-            start = time.process_time()  # CPU time: rendering is CPU-bound, and a shared VM's pauses are not its cost
+            start = cpu_with_pdf_worker()  # CPU time: rendering is CPU-bound, and a shared VM's pauses are not its cost
             client.get(url)
-            times.append(time.process_time() - start)
+            times.append(cpu_with_pdf_worker() - start)
     ratio = statistics.median(f / b for f, b in zip(filled, blank, strict=True))
     return Row(
         f"Scorepad PDF, 8 players × 7 rounds, filled ({pages[0]} page{'s' if pages[0] > 1 else ''}, with the chart)",
@@ -251,7 +251,7 @@ def pdf_benchmarks(rows: list[Row]) -> None:
 
     from scorekeeper.loading import load_game
     from scorekeeper.printing import render_scorepad
-    from scorekeeper.printing.render import html_to_pdf
+    from scorekeeper.printing.render import render_pdf
     from scorekeeper.store import get_store
 
     with tempfile.TemporaryDirectory() as folder:
@@ -262,9 +262,9 @@ def pdf_benchmarks(rows: list[Row]) -> None:
             loaded = load_game(get_store(), app.extensions["rulesets"], gid)
             html = render_scorepad(loaded.game, loaded.row["created_at"], "letter")
         static = app.static_folder or "static"
-        html_to_pdf(html, static)  # warm up fonts
-        client.get(f"/games/{gid}/scorepad.pdf")
-        floor = median_time(lambda: html_to_pdf(html, static))
+        render_pdf(html, static)  # warm up fonts
+        client.get(f"/games/{gid}/scorepad.pdf")  # and the worker's
+        floor = median_time(lambda: render_pdf(html, static))
         app_time = median_time(lambda: client.get(f"/games/{gid}/scorepad.pdf"))
         rows.append(
             Row(
@@ -301,10 +301,19 @@ def pdf_benchmarks(rows: list[Row]) -> None:
         )
 
 
+def cpu_with_pdf_worker() -> float:
+    """CPU seconds spent so far by this process and by its PDF worker (the PDFs it rendered)."""
+    from scorekeeper.printing.render import WORKER
+
+    return time.process_time() + WORKER.cpu_seconds
+
+
 def resident_mb() -> float:
-    """This process's memory in RAM (Linux), MB."""
-    status = Path("/proc/self/status").read_text()
-    return int(status.split("VmRSS:")[1].split()[0]) / 1024
+    """This process's memory in RAM and its PDF worker's (Linux), MB."""
+    from scorekeeper.printing.render import WORKER
+    from scorekeeper.printing.render import resident_mb as own
+
+    return own() + WORKER.resident_mb
 
 
 def memory_after_pdfs(client: Any, url: str, first: int = 10, last: int = 100) -> Row:
@@ -319,7 +328,7 @@ def memory_after_pdfs(client: Any, url: str, first: int = 10, last: int = 100) -
     gc.collect()
     after = resident_mb()
     return Row(
-        f"Memory after {last} scorepad PDFs (the process's resident memory)",
+        f"Memory after {last} scorepad PDFs (the server's resident memory and its PDF worker's)",
         f"{after:.0f} MB",
         f"after {first} PDFs {before:.0f} MB",
         after / before,
@@ -821,7 +830,8 @@ def follow_benchmarks(rows: list[Row]) -> None:
 
 
 def start_benchmarks(rows: list[Row]) -> None:
-    """From starting ``scorekeeper serve`` to its first answer (WeasyPrint is loaded with the first PDF)."""
+    """From starting ``scorekeeper serve`` to its first answer (WeasyPrint is loaded by the PDF worker
+    with the first PDF)."""
     starts = []
     for _ in range(5):
         with tempfile.TemporaryDirectory() as folder:
@@ -833,7 +843,7 @@ def start_benchmarks(rows: list[Row]) -> None:
             server.wait()
     rows.append(
         Row(
-            "From `scorekeeper serve` to its first answer (WeasyPrint loaded with the first PDF, not at start)",
+            "From `scorekeeper serve` to its first answer (WeasyPrint loaded by the PDF worker with the first PDF)",
             f"median {statistics.median(starts) * 1000:.0f} ms of 5 starts",
             "—",
             None,
@@ -845,7 +855,8 @@ def start_benchmarks(rows: list[Row]) -> None:
 
 def pages_while_pdfs_render(rows: list[Row], seconds: float = 8.0) -> None:
     """The trivial route and the game page asked for while four PDFs are asked for at once, again and
-    again (a season's PDFs and scorepads printed together): one renders at a time."""
+    again (a season's PDFs and scorepads printed together): they render in the PDF worker, one at a
+    time."""
     import threading
 
     with tempfile.TemporaryDirectory() as folder:
@@ -952,6 +963,7 @@ def main() -> int:
     print("server …", flush=True)
     extra = server_benchmarks(rows)
     page_against_its_template(rows)
+    save_against_its_rows(rows)
     print("night …", flush=True)
     night_benchmarks(rows)
     print("pdf …", flush=True)
