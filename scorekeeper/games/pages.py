@@ -27,7 +27,7 @@ from ..store import StaleWrite, get_store, last_backup, mirror_state
 from ..store.startup import disk_is_full
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
-from .forms import BuyForm, LockForm, NewGameForm, UndoForm
+from .forms import BuyForm, LockForm, NewGameForm
 
 bp = Blueprint("games", __name__)
 
@@ -203,10 +203,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         night_url=night_url,
         night_token=night_token,
         night_qr=qr_svg(night_url) if night_url else None,
-        lock_form=LockForm(),
         round=describe_round(game.setup, game.current_round) if game.current_round else None,
-        buy_form=BuyForm(version=game.version),
-        undo_form=UndoForm(version=game.version),
         page_key=new_entry_key(),
         undo_offer=undo_offer(game),
         last_entry=entry_name(game, game.events[-1]) if game.events else None,
