@@ -211,7 +211,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         money_moved=loaded.money_moved(),
         correction_requests=correction_requests(get_store(), game),
         newer_rules=newer_version(game),
-        results_card=game_card(game),
+        results_card=game_card(game) if game.finished else None,  # shown when the game is over
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status
 
