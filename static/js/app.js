@@ -400,12 +400,22 @@ function drawnInPlace(html, address) {
   const anchor = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (anchor) anchor.scrollIntoView();
   else if (!samePage) window.scrollTo(0, 0);
+  if (!samePage) focusNewPage();
   pageScripts();
   document.dispatchEvent(new Event("page:drawn"));
   return true;
 }
 
 let drawnAt = window.location.pathname + window.location.search;
+
+// A new page drawn in place is said as one: a screen reader reads from its heading (or the box the
+// page asks to be typed in first), where a page opened by the browser would start.
+function focusNewPage() {
+  const first = document.querySelector("main [autofocus]") || document.querySelector("main h1, main h2");
+  if (!first) return;
+  if (!first.matches("[autofocus]") && !first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
+  first.focus({ preventScroll: true });
+}
 
 // A link drawn in place: a page of the app, tapped plainly (not a file, not the API, not a page
 // that follows a game, not a new tab, not a jump within this page).

@@ -91,6 +91,8 @@ def test_the_round_form_opens_and_saves_in_place_and_back_opens_the_game_as_it_i
     assert page.evaluate("() => window.sameDocument === true"), "the round form was opened as a new page"
     assert page.url == f"{base_url}/games/{gid}/rounds/new"
     expect(page.locator("h1, h2").first).to_contain_text("round 1")
+    # Read from its heading, as a page the browser opened is; no keyboard over the card pad.
+    assert page.evaluate("document.activeElement.matches('main h1, main h2')")
     come_to_rest(page)
     page.locator('.went-out label:has-text("Ann")').tap()
     page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
