@@ -4,6 +4,8 @@ a round or hand being typed read into an entry (what a preview shows and a comma
 from __future__ import annotations
 
 import json
+import threading
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +19,7 @@ from .rules.game import Event, Game, RoundRecord
 from .rules.night import money_moved
 from .rules.rulesets import Ruleset
 from .rules.setup import GameError, Setup
+from .rules.share import ResultsCard, game_card
 from .side_input import hand_event
 from .store import NotFound, Store
 from .store.games import event_row
@@ -53,6 +56,21 @@ class LoadedGame:
         a correction in an earlier game changed): what the pages say."""
         kept = self.row["money_at_end"]
         return money_moved(self.game, json.loads(kept) if kept else None)
+
+    def results_card(self) -> ResultsCard:
+        """The game's results card, made once for each kept replay (a replayed game never changes:
+        an entry makes a new one): at a game's end every phone asks for the page and the picture."""
+        with _CARDS_LOCK:
+            card = _CARDS.get(self.game)
+        if card is None:
+            card = game_card(self.game)
+            with _CARDS_LOCK:
+                _CARDS[self.game] = card
+        return card
+
+
+_CARDS: weakref.WeakKeyDictionary[Game, ResultsCard] = weakref.WeakKeyDictionary()
+_CARDS_LOCK = threading.Lock()
 
 
 def load_game(store: Store, catalog: Catalog, game_id: int) -> LoadedGame:

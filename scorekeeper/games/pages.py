@@ -21,7 +21,6 @@ from ..history import bought, entry_name
 from ..rules.game import Buy, Game
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
-from ..rules.share import game_card
 from ..sharing import game_link, night_link, qr_svg
 from ..store import StaleWrite, get_store, last_backup, mirror_state
 from ..store.startup import disk_is_full
@@ -211,7 +210,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         money_moved=loaded.money_moved(),
         correction_requests=correction_requests(get_store(), game),
         newer_rules=newer_version(game),
-        results_card=game_card(game) if game.finished else None,  # shown when the game is over
+        results_card=loaded.results_card() if game.finished else None,  # shown when the game is over
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status
 

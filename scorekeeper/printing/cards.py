@@ -8,7 +8,7 @@ from flask.typing import ResponseReturnValue
 
 from .. import loading
 from ..night_report import night_card, night_report
-from ..rules.share import ResultsCard, game_card
+from ..rules.share import ResultsCard
 from ..store import NotFound, get_store
 from ..web import current_catalog
 from .card_image import card_png
@@ -21,7 +21,7 @@ def loaded_card(game_id: int) -> ResultsCard:
         loaded = loading.load_game(get_store(), current_catalog(), game_id)
     except loading.GameNotFound:
         abort(404)
-    return game_card(loaded.game)
+    return loaded.results_card()
 
 
 def picture(card: ResultsCard, filename: str) -> Response:
