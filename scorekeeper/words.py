@@ -1,9 +1,11 @@
 """The words of every page and PDF: the template filters, each one of the app's own helpers, in
-one place (money as money, scores with the one minus sign, plurals, lists of names)."""
+one place (money as money, scores with the one minus sign, plurals, lists of names, times as the
+table's clock reads them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask
@@ -13,6 +15,35 @@ from .notes import one_line
 from .rules.ledger import format_cents, format_money, minus, signed, signed_cents
 from .rules.wording import listed, plural
 from .scorepad import round_cells
+
+
+def on_this_clock(stamp: str) -> datetime | None:
+    """A moment as stored (UTC, ISO 8601) in the server's time zone, the table's: a game begun at
+    21:30 in Chicago was begun at 21:30, not at 03:30 the next day. None for a stamp that is none."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone()
+
+
+def local_time(stamp: str) -> str:
+    """'2026-11-26 21:30' (a stamp that is no time is shown as it is)."""
+    moment = on_this_clock(stamp)
+    return moment.strftime("%Y-%m-%d %H:%M") if moment else str(stamp)[:16].replace("T", " ")
+
+
+def local_day(stamp: str) -> str:
+    """'2026-11-26': the day on the table's clock."""
+    moment = on_this_clock(stamp)
+    return moment.strftime("%Y-%m-%d") if moment else str(stamp)[:10]
+
+
+def local_clock(stamp: str) -> str:
+    """'21:30': the time of day on the table's clock (a history entry's)."""
+    moment = on_this_clock(stamp)
+    return moment.strftime("%H:%M") if moment else str(stamp)[11:16]
+
 
 FILTERS: dict[str, Callable[..., str]] = {
     "money": format_money,  # a count of pennies at its game's penny value: 22|money(5) → "$1.10"
@@ -24,6 +55,9 @@ FILTERS: dict[str, Callable[..., str]] = {
     "listed": listed,  # "Ann, Bob and Cy"
     "party": party_label,  # who pays or is paid: a player's name, or "the bowl" (never a name)
     "counted": plural,  # "1 penny", "2 pennies": 2|counted('penny', 'pennies')
+    "local_time": local_time,  # a stored moment on the server's clock: "2026-11-26 21:30"
+    "local_day": local_day,  # "2026-11-26"
+    "local_clock": local_clock,  # "21:30"
 }
 GLOBALS: dict[str, Callable[..., Any]] = {"scorepad_cells": round_cells}
 

@@ -21,6 +21,7 @@ from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
+from ..words import local_day
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 
 bp = Blueprint("nights", __name__)
@@ -208,5 +209,5 @@ def summary_pdf(night_id: int) -> ResponseReturnValue:
     except SettlementError:
         payments = []
     title = f"Night {night_id}" + (f" · {night.night['name']}" if night.night["name"] else "")
-    html = render_summary(title, night, payments, paper(), when=night.night["created_at"][:10])
+    html = render_summary(title, night, payments, paper(), when=local_day(night.night["created_at"]))
     return pdf_response(html, f"night-{night_id}-summary.pdf")

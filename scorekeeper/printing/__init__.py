@@ -56,12 +56,13 @@ def pdf_response(html: str, filename: str) -> Response:
     return response
 
 
-def render_scorepad(game: Game, created_at: str, paper_size: str, notes: str = "") -> str:
+def render_scorepad(game: Game, day: str | None, paper_size: str, notes: str = "") -> str:
+    """The filled sheet of ``game``, dated ``day`` (the day it counts on, ISO; None: no date)."""
     rounds = [describe_round(game.setup, n) for n in range(1, game.round_count + 1)]
     return render_template(
         "pdf/scorepad.html",
         title=f"Game {game.id} · {game.ruleset.name}",
-        date=date.fromisoformat(created_at[:10]).strftime("%A %-d %B %Y"),
+        date=date.fromisoformat(day).strftime("%A %-d %B %Y") if day else "",
         game=game,
         rounds=rounds,
         chart=progression_svg(game.competitors, game.running_totals()),
@@ -78,7 +79,7 @@ def scorepad(game_id: int) -> ResponseReturnValue:
         loaded = loading.load_game(get_store(), current_catalog(), game_id)
     except loading.GameNotFound:
         abort(404)
-    html = render_scorepad(loaded.game, loaded.row["created_at"], paper(), loaded.row["notes"])
+    html = render_scorepad(loaded.game, get_store().game_day(game_id), paper(), loaded.row["notes"])
     return pdf_response(html, f"scorepad-game-{game_id}.pdf")
 
 

@@ -88,6 +88,11 @@ class GameTables(StoreBase):
             )
         return game_id
 
+    def game_day(self, game_id: int) -> str | None:
+        """The day a game counts on (its night's first, else its own), on the server's clock."""
+        day = self._value(GAME_DAY_SQL, [game_id])
+        return None if day is None else str(day)
+
     def game(self, game_id: int) -> GameRow:
         row = self._one(
             """SELECT g.*, v.document AS ruleset_document FROM games g LEFT JOIN ruleset_versions v
