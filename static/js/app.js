@@ -417,40 +417,59 @@ function focusNewPage() {
   first.focus({ preventScroll: true });
 }
 
-// A link drawn in place: a page of the app, tapped plainly (not a file, not the API, not a page
-// that follows a game, not a new tab, not a jump within this page).
-function drawable(link, event) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
-  if (link.origin !== window.location.origin || link.hasAttribute("download") || (link.target && link.target !== "_self")) return false;
-  const path = link.pathname;
+// An address drawn in place: a page of the app (not a file, not the API, not a page that follows a
+// game, not a jump within this page), asked from a page that does not follow one either.
+function drawableAddress(url) {
+  const path = url.pathname;
+  if (url.origin !== window.location.origin || document.getElementById("live")) return false;
   if (/^\/(static|api|live|night)\//.test(path) || /\/table$/.test(path) || path.split("/").pop().includes(".")) return false;
-  if (path === window.location.pathname && link.search === window.location.search && link.hash) return false;
-  return !document.getElementById("live");
+  return !(path === window.location.pathname && url.search === window.location.search && url.hash);
+}
+
+// A link tapped plainly (not for a new tab or window, not a download).
+function drawableLink(link, event) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (link.hasAttribute("download") || (link.target && link.target !== "_self")) return false;
+  return drawableAddress(new URL(link.href));
+}
+
+let asking = null;  // the page on its way; a second one asked meanwhile wins
+
+async function openInPlace(href) {
+  if (asking) asking.abort();
+  const mine = new AbortController();
+  asking = mine;
+  try {
+    const response = await fetch(href, { signal: mine.signal });
+    const type = response.headers.get("Content-Type") || "";
+    if (type.startsWith("text/html")) {
+      const html = await response.text();
+      if (asking !== mine) return;
+      const url = new URL(response.url);
+      url.hash = new URL(href).hash;
+      if (drawnInPlace(html, url.href)) return;
+    }
+  } catch (e) {
+    if (mine.signal.aborted) return;
+  }
+  window.location.assign(href);  // what cannot be drawn here (or no answer) opens as a page
+}
+
+// A form that asks (method get: the meld checker, the season's filter) opens its answer in place too.
+function askedInPlace(form, submitter) {
+  if (form.method !== "get" || (form.target && form.target !== "_self")) return null;
+  const url = new URL(form.action, window.location.href);
+  url.search = new URLSearchParams(new FormData(form, submitter)).toString();
+  url.hash = "";
+  return drawableAddress(url) ? url.href : null;
 }
 
 function pagesInPlace() {
-  let asking = null;
-  document.addEventListener("click", async (event) => {
+  document.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!link || !drawable(link, event)) return;
+    if (!link || !drawableLink(link, event)) return;
     event.preventDefault();
-    if (asking) asking.abort();  // a second link tapped while the first was on its way: the last wins
-    const mine = new AbortController();
-    asking = mine;
-    try {
-      const response = await fetch(link.href, { signal: mine.signal });
-      const type = response.headers.get("Content-Type") || "";
-      if (type.startsWith("text/html")) {
-        const html = await response.text();
-        if (asking !== mine) return;
-        const url = new URL(response.url);
-        url.hash = link.hash;
-        if (drawnInPlace(html, url.href)) return;
-      }
-    } catch (e) {
-      if (mine.signal.aborted) return;
-    }
-    window.location.assign(link.href);  // what cannot be drawn here (or no answer) opens as a page
+    openInPlace(link.href);
   });
   // Back or Forward to another page drawn in place: it opens again, as it is now.
   window.addEventListener("popstate", () => {
@@ -462,6 +481,13 @@ function oneSubmitPerPage(box) {
   document.addEventListener("submit", (event) => {
     if (document.body.classList.contains("sending")) { event.preventDefault(); return; }
     const form = event.target;
+    const asked = askedInPlace(form, event.submitter || null);
+    if (asked) {
+      event.preventDefault();
+      markSent();
+      openInPlace(asked);
+      return;
+    }
     if (form.dataset.outbox) {  // through the outbox: the page stays usable while it waits
       event.preventDefault();
       markSent();

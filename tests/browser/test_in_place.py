@@ -128,3 +128,26 @@ def test_files_and_following_pages_open_as_pages(phone, base_url):
         page.locator("a:has-text('Table view')").tap()
     assert page.evaluate("() => window.sameDocument === undefined")
     assert page.url == f"{base_url}/games/{gid}/table"
+
+
+def test_the_meld_checker_answers_in_place(phone, base_url):
+    """A player checking hand after hand: each Check is answered in this document, the address says
+    what was asked (Back or a reload asks it again), and the pad still takes cards."""
+    page = phone
+    page.goto(f"{base_url}/melds?ruleset=ten-pennies&round=1&stage=hand")
+    come_to_rest(page)
+    page.evaluate("() => { window.sameDocument = true; }")
+    page.locator('input[name="melds-0"]').fill("9 9 9 4 4 4")
+    with answered(page):
+        page.locator("button.save").tap()
+    assert page.evaluate("() => window.sameDocument === true"), "the answer was opened as a new page"
+    expect(page.locator(".verdict")).to_contain_text("Makes the contract")
+    assert "melds-0=9+9+9+4+4+4" in page.url
+    assert page.locator('input[name="melds-0"]').input_value() == "9 9 9 4 4 4"  # what was asked stays
+    shot(page, "in-place-meld-check", full_page=False)
+    come_to_rest(page)
+    page.locator('input[name="melds-0"]').fill("9 9 4 4")
+    with answered(page):
+        page.locator("button.save").tap()
+    assert page.evaluate("() => window.sameDocument === true")
+    expect(page.locator(".verdict")).not_to_contain_text("Makes the contract")
