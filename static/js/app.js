@@ -450,9 +450,27 @@ async function openInPlace(href) {
       if (drawnInPlace(html, url.href)) return;
     }
   } catch (e) {
-    if (mine.signal.aborted) return;
+    if (!mine.signal.aborted) sayNoAnswer();
+    return;
   }
-  window.location.assign(href);  // what cannot be drawn here (or no answer) opens as a page
+  window.location.assign(href);  // what cannot be drawn here opens as a page
+}
+
+// A page asked while the Wi-Fi is down: this page stays, and says so (the browser's own error page
+// would leave the game behind, and Back to it would not load either); the same tap works once the
+// server answers again.
+function sayNoAnswer() {
+  let note = document.querySelector(".offline-note");
+  if (!note) {
+    note = document.createElement("div");
+    note.className = "offline-note";
+    note.setAttribute("role", "status");
+    document.body.appendChild(note);
+  }
+  note.hidden = false;
+  note.textContent = "No answer from the server: this page stays as it is. Tap again when the Wi-Fi is back.";
+  clearTimeout(note.timer);
+  note.timer = setTimeout(() => { note.hidden = true; }, 6000);
 }
 
 // A form that asks (method get: the meld checker, the season's filter) opens its answer in place too.

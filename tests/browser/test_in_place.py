@@ -151,3 +151,25 @@ def test_the_meld_checker_answers_in_place(phone, base_url):
         page.locator("button.save").tap()
     assert page.evaluate("() => window.sameDocument === true")
     expect(page.locator(".verdict")).not_to_contain_text("Makes the contract")
+
+
+def test_a_link_tapped_while_the_wifi_is_down_leaves_the_game_on_screen(phone, base_url):
+    """The Wi-Fi drops and the scorekeeper taps History: the game page stays (not the browser's error
+    page, which Back could not bring the game back from), says why nothing opened, and the same tap
+    works once the server answers again."""
+    page = phone
+    gid = open_game(page, base_url)
+    page.context.set_offline(True)
+    page.locator("header a:has-text('History')").tap()
+    note = page.locator(".offline-note")
+    expect(note).to_contain_text("No answer from the server: this page stays as it is")
+    assert page.evaluate("() => window.sameDocument === true")
+    assert page.url == f"{base_url}/games/{gid}"
+    expect(buy_button(page, "Ann")).to_be_visible()
+    shot(page, "in-place-offline-link", full_page=False)
+    page.context.set_offline(False)
+    come_to_rest(page)
+    with answered(page):
+        page.locator("header a:has-text('History')").tap()
+    assert page.url == f"{base_url}/games/{gid}/history"
+    expect(page.locator("h1")).to_contain_text("History")
