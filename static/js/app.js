@@ -439,6 +439,7 @@ async function openInPlace(href) {
   if (asking) asking.abort();
   const mine = new AbortController();
   asking = mine;
+  document.documentElement.setAttribute("aria-busy", "true");  // a page is on its way (tests wait on it too)
   try {
     const response = await fetch(href, { signal: mine.signal });
     const type = response.headers.get("Content-Type") || "";
@@ -452,6 +453,8 @@ async function openInPlace(href) {
   } catch (e) {
     if (!mine.signal.aborted) sayNoAnswer();
     return;
+  } finally {
+    if (asking === mine) document.documentElement.removeAttribute("aria-busy");
   }
   window.location.assign(href);  // what cannot be drawn here opens as a page
 }

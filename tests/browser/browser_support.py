@@ -101,10 +101,12 @@ class Taps:
 def settled(page):
     """Wait until the page has loaded with every stylesheet applied, before measuring anything:
     a measurement taken while the previous page is still showing, or before app.css applies,
-    sees unstyled 17 px buttons (a test that failed by chance, one run in two)."""
+    sees unstyled 17 px buttons (a test that failed by chance, one run in two). A link or an asking
+    form tapped draws its page in place (issue 45): the page is aria-busy until it is drawn."""
     page.wait_for_load_state("load")
     page.wait_for_function(
-        """() => document.readyState === 'complete' && document.styleSheets.length > 0
+        """() => document.readyState === 'complete' && !document.documentElement.hasAttribute('aria-busy')
+                 && document.styleSheets.length > 0
                  && [...document.styleSheets].every(sheet => { try { return sheet.cssRules.length > 0 }
                                                               catch (error) { return false } })"""
     )
