@@ -15,7 +15,9 @@ from werkzeug.routing import IntegerConverter, Map
 from . import assets, cli, words
 from . import store as store_module
 from .catalog import Catalog, load_catalog
-from .commands import derived
+from .commands import TRUSTED, derived, run
+from .commands.ratings import RatingWorker
+from .commands.rulesets import KeepVersions
 from .compression import gzip_response
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -118,6 +120,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
             refresh_stale_nights(app.config["DATABASE"], catalog)
         except store_module.StartUpProblem as problem:
             start_up_failed(str(problem))
+        if app.config["RATING"]:  # worked out off the requests, by one thread
+            app.extensions["ratings"] = RatingWorker(app.config["DATABASE"], catalog)
 
     from .api import bp as api_bp
     from .errors import bp as errors_bp
@@ -173,7 +177,7 @@ def refresh_stale_nights(database: str, catalog: Catalog) -> None:
     none)."""
     store = store_module.Store(database)
     try:
-        catalog.keep_versions(store)
+        run(store, catalog, KeepVersions(), TRUSTED)
         derived.refresh_stale_nights(store, catalog)
         derived.refresh_stale_results(store, catalog)
     finally:

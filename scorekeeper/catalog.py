@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .rules.rulesets import Ruleset, RulesetError, parse_ruleset, read_ruleset, ruleset_document
+from .rules.rulesets import Ruleset, RulesetError, parse_ruleset, read_ruleset
 from .store import Store
 
 
@@ -63,15 +63,6 @@ class Catalog:
         self.rulesets[ruleset.id] = ruleset
         if builtin:
             self.builtin.add(ruleset.id)
-
-    def keep_versions(self, store: Store) -> None:
-        """At start-up: keep the version of every ruleset read from a file (a new one when its file
-        or the release changed), pin the games from before versions were kept to it, and read the
-        house rulesets made in the app."""
-        for ruleset_id, ruleset in list(self.rulesets.items()):
-            self.versions[ruleset_id] = store.keep_ruleset(ruleset_id, ruleset_document(ruleset))
-        self.refresh_house(store)
-        store.pin_unpinned_games(self.versions)
 
     def refresh_house(self, store: Store) -> None:
         """Read the house rulesets again if one was saved since they were read (one small query)."""

@@ -60,6 +60,32 @@ def test_only_the_commands_and_the_store_open_a_write_transaction():
     assert writers <= {"commands", "store"}, writers
 
 
+def store_writes() -> set[str]:
+    """The store's functions and methods that open a write transaction (or a savepoint in one)."""
+    writes = set()
+    for path in (PACKAGE / "store").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name != "writing":
+                if any(isinstance(inner, ast.Attribute) and inner.attr == "writing" for inner in ast.walk(node)):
+                    writes.add(node.name)
+    return writes
+
+
+def test_only_the_commands_ask_the_store_to_write():
+    """A view that calls a store write directly skips the runner (its lock, entry key, version):
+    leaving a player out of the rating did, as did keeping the rulesets' versions at start-up."""
+    writes = store_writes()
+    assert {"set_rated", "keep_ratings", "create_game", "keep_ruleset"} <= writes
+    callers = set()
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).parts[0] in {"commands", "store"}:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in writes:
+                callers.add(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.func.attr}")
+    assert callers == set()
+
+
 def test_no_import_circle():
     known = modules()
     graph = {name: imported(name, path, known) for name, path in known.items()}

@@ -443,6 +443,11 @@ def test_the_player_page_shows_the_same_figures(api_of_history: Api):
 
 
 def ratings(api: Api) -> dict[str, Any]:
+    """Every player's rating once the worker has counted every change (it works off the requests)."""
+    worker = api.client.application.extensions.get("ratings")
+    if worker is not None:
+        worker.nudge()  # an import on the command line tells no worker
+        assert worker.wait(60)
     return {name: api.call("GET", f"/api/players/{pid}").get("rating") for name, pid in ids(api).items()}
 
 

@@ -25,7 +25,7 @@ from ..rules.game import Game
 from ..rules.game_json import game_json
 from ..rules.setup import GameError
 from ..store import NotFound, StaleWrite, get_store
-from ..web import current_catalog
+from ..web import current_catalog, written
 from .bodies import BadRequest, field
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -75,6 +75,7 @@ def write(command: Command[T], respond: Callable[[T], Response]) -> Response:
         return made[0].status_code, made[0].get_data(as_text=True)
 
     done = run(get_store(), current_catalog(), command, api_asker(), entry_key(), answer=kept)
+    written()
     if isinstance(done, Answered):
         replay = current_app.response_class(done.body, done.status, mimetype="application/json")
         replay.headers["Idempotent-Replayed"] = "true"

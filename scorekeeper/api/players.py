@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, jsonify, request
+from flask import jsonify, request
 from flask.typing import ResponseReturnValue
 
 from ..players import records
 from ..store import get_store
 from ..store import records as stored
-from ..web import current_catalog
+from ..web import current_catalog, rating_worker
 from .base import bp
 
 # --- players' records (issue 29) ------------------------------------------------------------------
@@ -37,7 +37,7 @@ def player(player_id: int) -> ResponseReturnValue:
     season = season_asked()
     answer: dict[str, Any] = {"id": found["id"], "name": found["name"], **season_fields(season)}
     answer |= records.player_record(store, current_catalog(), player_id, season)
-    rating = records.rating_of(store, current_app.config, player_id)
+    rating = records.rating_of(store, rating_worker(), player_id)
     if rating is not None:
         answer["rating"] = rating
     return jsonify(answer)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Catalog, kept_ruleset
-from ..rules.rulesets import RulesetError, read_ruleset
+from ..rules.rulesets import RulesetError, read_ruleset, ruleset_document
 from ..store import Store
 from ..store.rulesets import document_text
 from .locks import Lock
@@ -75,3 +75,19 @@ class SaveHouseRuleset:
 
 
 __all__ = ["HOUSE_SOURCE", "HouseRulesetRefused", "RulesetError", "SaveHouseRuleset", "house_id"]
+
+
+@dataclass(frozen=True)
+class KeepVersions:
+    """At start-up: keep the version of every ruleset read from a file (a new one when its file or the
+    release changed), read the house rulesets made in the app, and pin the games from before versions
+    were kept to the versions kept now."""
+
+    def lock(self, store: Store) -> Lock | None:
+        return None
+
+    def apply(self, store: Store, catalog: Catalog) -> None:
+        for ruleset_id, ruleset in list(catalog.rulesets.items()):
+            catalog.versions[ruleset_id] = store.keep_ruleset(ruleset_id, ruleset_document(ruleset))
+        catalog.refresh_house(store)
+        store.pin_unpinned_games(catalog.versions)

@@ -9,13 +9,14 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask.typing import ResponseReturnValue
 
 from .. import loading
+from ..commands.ratings import SetRated
 from ..forms import whole_number
 from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
 from ..rules.rulesets import Winner
 from ..store import NotFound, get_store
 from ..store import records as stored
-from ..web import current_catalog
+from ..web import current_catalog, page_write, rating_worker
 from . import records
 from .records import Season, SeasonError
 
@@ -144,7 +145,7 @@ def history(player_id: int) -> ResponseReturnValue:
         record=record,
         rival_ids=records.rival_ids(record),
         money_chart=money_svg(money) if len(money) > 1 else None,
-        rating=records.rating_of(store, current_app.config, player_id),
+        rating=records.rating_of(store, rating_worker(), player_id),
         **filter_choices(),
     )
 
@@ -160,6 +161,6 @@ def rating(player_id: int) -> ResponseReturnValue:
     if not current_app.config.get("RATING"):
         abort(404)
     rated = request.form.get("rated") == "1"
-    stored.set_rated(store, player_id, rated)
+    page_write(SetRated(player_id, rated))
     flash(f"{player['name']} is rated again." if rated else f"{player['name']} is left out of the rating.", "ok")
     return redirect(url_for("players.history", player_id=player_id))

@@ -4,7 +4,6 @@ record: one home for the figures, assembled from the store's day tallies and ``r
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -12,7 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..catalog import Catalog
-from ..rules.rating import Rating, new_player, rate
+from ..commands.ratings import RatingWorker
+from ..rules.rating import Rating, new_player
 from ..rules.records import (
     MONTH,
     YEAR,
@@ -282,24 +282,20 @@ def rival_ids(record: Mapping[str, Any]) -> dict[str, int]:
 # --- the opt-in rating -------------------------------------------------------------------------------
 
 
-WORKING_OUT = threading.Lock()  # the rating is worked out by one request at a time
-
-
-def rating_of(store: Store, config: Mapping[str, Any], player_id: int) -> dict[str, Any] | None:
-    """A player's rating when the house has switched it on: None when off; ``left_out`` when the
-    player asked not to be rated. Worked out again from every finished game after any change."""
-    if not config.get("RATING"):
+def rating_of(store: Store, worker: RatingWorker | None, player_id: int) -> dict[str, Any] | None:
+    """A player's rating when the house has switched it on (it has a worker then): None when off;
+    ``left_out`` when the player asked not to be rated. The rating as last worked out: a page never
+    works it out (for everyone, from every game); it nudges the worker, and says whether it is up to
+    date (``up_to_date`` False: a change is being counted)."""
+    if worker is None:
         return None
     if not stored.is_rated(store, player_id):
         return {"left_out": True}
-    if stored.ratings_stale(store) and WORKING_OUT.acquire(blocking=False):
-        try:  # one page works it out; pages opened meanwhile show the rating as last kept
-            worked_out_at, games = stored.rating_snapshot(store)
-            stored.keep_ratings(store, rate(games), worked_out_at)
-        finally:
-            WORKING_OUT.release()
+    up_to_date = not stored.ratings_stale(store)
+    if not up_to_date:
+        worker.nudge()  # a change made outside this server (an import on the command line)
     found = stored.rating(store, player_id) or new_player()
-    return rating_fields(found)
+    return rating_fields(found) | {"up_to_date": up_to_date}
 
 
 def rating_fields(found: Rating) -> dict[str, Any]:
