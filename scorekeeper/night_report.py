@@ -135,10 +135,6 @@ class NightReport:
         return sum(self.nets.values()) + self.in_bowls == 0
 
     @staticmethod
-    def amount(cents: int) -> str:
-        return format_cents(cents)
-
-    @staticmethod
     def net(cents: int) -> str:
         return signed_cents(cents)
 

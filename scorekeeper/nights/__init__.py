@@ -23,6 +23,7 @@ from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
 from ..words import local_day
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
+from .page import night_page
 
 bp = Blueprint("nights", __name__)
 
@@ -55,16 +56,16 @@ def show(night_id: int, notes_form: NotesForm | None = None, status: int = 200) 
     except SettlementError as error:
         still, problem = [], str(error)
     locked = night_lock(night.night)
+    can_write = page_unlocked(locked)
     night_url = night_link(night.night["share_token"])
     return render_template(
         "night.html",
         night=night,
-        still=still,
+        page=night_page(night, still, keeper, locked is not None, can_write),
         problem=problem,
         keeper=keeper,
         close_form=CloseNightForm(),
-        locked=locked is not None,
-        can_write=page_unlocked(locked),
+        can_write=can_write,
         night_url=night_url,
         night_qr=qr_svg(night_url),
         money_form=MoneyForm(money=night.money),
