@@ -4,6 +4,7 @@ leaderboard and its seasons (with a printable summary)."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -13,11 +14,10 @@ from ..commands.ratings import SetRated
 from ..forms import whole_number
 from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
-from ..rules.rulesets import Winner
 from ..store import NotFound, get_store
 from ..store import records as stored
 from ..web import current_catalog, page_write, rating_worker
-from . import records
+from . import page, records
 from .records import Season, SeasonError
 
 bp = Blueprint("players", __name__)
@@ -130,22 +130,29 @@ def history(player_id: int) -> ResponseReturnValue:
     catalog = current_catalog()
     record = records.player_record(store, catalog, player_id, season)
     money = records.money_over_time(record)
+    rating = records.rating_of(store, rating_worker(), player_id)
+    ruleset = catalog.rulesets.get(season.ruleset)
+    rivals = records.rival_ids(record)
+
+    def versus_url(name: str) -> str:
+        query: dict[str, Any] = season.query()
+        return url_for("players.versus", player_id=player_id, other_id=rivals[name], **query)
+
     return render_template(
         "player.html",
         player=player,
-        games=games,
+        game_lines=page.game_lines(games, catalog.rulesets),
         charts=charts,
-        stats=store.player_stats(player_id),
+        ruleset_lines=page.ruleset_lines(store.player_stats(player_id), catalog.rulesets),
         older=older,
-        rulesets=catalog.rulesets,
-        unknown_winner=Winner.LOWEST,  # a ruleset no longer installed: read as the penny games are
         season=season,
         season_words=season.describe(catalog),
-        ruleset=catalog.rulesets.get(season.ruleset),
+        ruleset=ruleset,
         record=record,
-        rival_ids=records.rival_ids(record),
+        figures=page.record_figures(record, ruleset, rating, versus_url),
+        rival_ids=rivals,
         money_chart=money_svg(money) if len(money) > 1 else None,
-        rating=records.rating_of(store, rating_worker(), player_id),
+        rating=rating,
         **filter_choices(),
     )
 
