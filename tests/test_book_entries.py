@@ -5,9 +5,11 @@ is accepted is scored as the table counts it."""
 from __future__ import annotations
 
 import pytest
+from support import PLAYERS
 
 from scorekeeper.rules.books import SideEntry, score_hand
 from scorekeeper.rules.cards import parse_hand
+from scorekeeper.rules.melds import check_layoff
 from scorekeeper.rules.scoring import RoundError
 
 US, THEM = ("Ann", "Cy"), ("Bob", "Di")
@@ -161,3 +163,79 @@ def test_books_not_mentioned_count_as_none_and_the_cards_left_are_kept(rulesets)
     assert result.books == {"natural": 1, "mixed": 0, "sevens": 0, "wild": 0}
     assert (result.bonus, result.melded, result.deducted, result.points) == (600, 70, 20, 650)
     assert result.cards == parse_hand("K 9")
+
+
+@pytest.mark.parametrize(
+    ("onto", "cards", "valid", "reason"),
+    [
+        ("K K K K K", "K", True, ""),
+        ("K K K K K K", "K", True, ""),
+        ("K K K K K", "K K", True, ""),
+        ("K K K K K K K", "K", False, "closed at 7"),
+        ("K K K K K K", "K K", False, "8 cards"),
+    ],
+)
+def test_a_book_takes_cards_up_to_seven_and_no_more(rulesets, onto, cards, valid, reason):
+    verdict = check_layoff(rulesets["pennies-from-heaven"], 1, parse_hand(onto), parse_hand(cards))
+    assert verdict.valid is valid, verdict.reasons
+    assert reason in " ".join(verdict.reasons)
+
+
+@pytest.mark.parametrize(
+    "card, in_hand, points",
+    [
+        # RULES.md, Pennies From Heaven: a black 3 in hand costs 100; black 3s cannot be melded and
+        # red 3s are not counted as cards (they score as red threes, apart).
+        ("3S", True, 100),
+        ("3C", True, 100),
+        ("3S", False, 0),
+        ("3H", True, 0),
+        ("3D", False, 0),
+        ("K", True, 10),
+    ],
+)
+def test_threes_in_pennies_from_heaven(rulesets, card, in_hand, points):
+    from scorekeeper.rules.books import card_value
+
+    ruleset = rulesets["pennies-from-heaven"]
+    assert card_value(ruleset, parse_hand(card)[0], ruleset.books, in_hand) == points
+
+
+def test_going_out_without_any_book_names_every_book_missing(api):
+    """Pennies From Heaven (RULES.md): going out takes a natural (red) book, a book of sevens and a
+    wild book, and no pile is picked up before the first natural book. Each missing one is named."""
+    from test_cousins import TEAMS, new_pfh, side
+
+    gid = new_pfh(api)["id"]
+    hand = {"went_out": "Ann", "sides": [side(TEAMS[0], points=200), side(TEAMS[1], points=60)]}
+    answer = api.call("POST", f"/api/games/{gid}/rounds", hand, 400)
+    assert answer["error"] == (
+        "hand 1: Ann & Cy cannot go out without a natural (red) book and a book of sevens and a wild book "
+        "(no pile can be picked up before the first natural book)"
+    )
+
+
+def test_a_books_games_json_names_each_sides_players(rulesets):
+    from scorekeeper.rules.game import Game
+    from scorekeeper.rules.game_json import game_json
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["pennies-from-heaven"], tuple(PLAYERS), 0, teams=(("Ann", "Cy"), ("Bob", "Di")))
+    sides = game_json(Game(setup))["sides"]
+    assert [(s["name"], s["players"], s["points"]) for s in sides] == [
+        ("Ann & Cy", ["Ann", "Cy"], 0),
+        ("Bob & Di", ["Bob", "Di"], 0),
+    ]
+
+
+@pytest.mark.parametrize(
+    "players, sides, decks",
+    [
+        (8, 2, 10),  # 6 further players: 3 pairs, 4 + 2 × 3
+        (8, 4, 10),  # 2 further sides, but 3 further pairs of players: the more of the two
+        (9, 3, 12),  # 7 further players: a pair begun counts, 4 pairs, 4 + 2 × 4
+    ],
+)
+def test_pennies_from_heaven_decks_by_further_pairs_of_players(rulesets, players, sides, decks):
+    """RULES.md: 4 decks for two players, plus 2 for each further side or each further 2 players."""
+    assert rulesets["pennies-from-heaven"].decks.decks_for(players, sides) == decks

@@ -1,5 +1,7 @@
 """The card notation of RULES.md, token by token."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -83,3 +85,67 @@ def test_any_text_parses_or_raises_card_error(text: str) -> None:
         parse_hand(text)
     except CardError as error:
         assert error.token in text
+
+
+def test_a_suitless_card_in_a_game_of_suits_is_named(rulesets):
+    from scorekeeper.rules.melds import Verdict, check_melds
+
+    verdict = check_melds(rulesets["ten-pennies-pcio"], 1, [parse_hand("KS K KD")], "meld")
+    assert verdict == Verdict(False, ["meld 1 (K♠ K K♦) needs a suit on K"])
+
+
+@pytest.mark.parametrize(
+    "decks, hands, said",
+    [
+        (1, "KS KH KD KC K", "the hands hold 5 × K, but 1 deck holds only 4"),
+        (2, "K K K K K K K K K", "the hands hold 9 × K, but 2 decks hold only 8"),
+        (1, "KS KS", "the hands hold 2 × K♠, but 1 deck holds only 1"),
+        (2, "KS KS KS", "the hands hold 3 × K♠, but 2 decks hold only 2"),
+    ],
+)
+def test_more_of_a_card_than_the_decks_hold_is_refused_in_words(rulesets, decks, hands, said):
+    from scorekeeper.rules.scoring import RoundError, check_deck_supply
+
+    with pytest.raises(RoundError, match=f"^{re.escape(said)}$"):
+        check_deck_supply(rulesets["ten-pennies"], decks, {"Bob": parse_hand(hands)})
+
+
+def test_as_many_of_a_card_as_the_decks_hold_is_accepted(rulesets):
+    from scorekeeper.rules.scoring import check_deck_supply
+
+    check_deck_supply(rulesets["ten-pennies"], 2, {"Bob": parse_hand("KS KS"), "Cy": parse_hand("K K K K K K")})
+
+
+def test_one_card_parsed_alone_is_card_1_in_its_error():
+    from scorekeeper.rules.cards import Card, CardError
+
+    with pytest.raises(CardError, match=r"^card 1 \('ZZ'\) is not a card$"):
+        Card.parse("ZZ")
+
+
+def test_a_card_without_the_suit_a_rule_needs_names_the_token_and_its_place():
+    from scorekeeper.rules.cards import CardError, parse_hand
+
+    with pytest.raises(CardError) as refused:
+        parse_hand("KS 7 QH", require_suits=True)
+    assert (str(refused.value), refused.value.token, refused.value.position) == (
+        "card 2 ('7') needs a suit here, e.g. 7H",
+        "7",
+        2,
+    )
+
+
+def test_a_hand_is_written_in_the_notation_unless_asked_for_suit_symbols():
+    from scorekeeper.rules.cards import format_hand
+
+    hand = parse_hand("10h ks jkr 7")
+    assert format_hand(hand) == "10H KS JKR 7"
+    assert parse_hand(format_hand(hand)) == hand
+    assert format_hand(hand, pretty=True) == "10♥ K♠ JKR 7"
+
+
+def test_an_unknown_rank_is_quoted():
+    from scorekeeper.rules.cards import Rank
+
+    with pytest.raises(ValueError, match=r"^unknown rank 'Z'$"):
+        Rank.from_label("Z")

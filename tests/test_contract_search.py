@@ -302,3 +302,11 @@ def test_house_hands_of_few_distinct_cards_agree_with_the_reference(house, numbe
     ruleset = parse_ruleset(HOUSES[house], "house.toml")
     hand = [card for card, n in zip(kinds, counts, strict=False) for _ in range(n)]
     assert find_contract(ruleset, number, hand).valid == reference(ruleset, number, hand), (number, hand)
+
+
+def test_the_ten_card_rummy_round_6_hand_a_random_search_found_makes_the_contract(rulesets):
+    # Two runs of 5 (RULES.md: 2s and jokers wild): 3♥–7♥ as 2♠ 4♥ 2♥ 6♥ 7♥ and as JKR 4♥ 5♥ JKR 7♥.
+    hand = parse_hand("2S 2H 4H 4H 5H 6H 7H 7H 9D JKR JKR")
+    verdict = find_contract(rulesets["ten-card-rummy"], 6, hand)
+    assert verdict.valid and verdict.reasons == [], verdict.reasons
+    assert len(verdict.arrangement) == 2 and all("run of 5 in ♥" in line for line in verdict.arrangement)

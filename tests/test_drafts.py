@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from support import Api
 
+from scorekeeper.rules.cards import parse_hand
+
 
 def drafts_url(gid: int, number: int) -> str:
     return f"/api/games/{gid}/rounds/{number}/drafts"
@@ -190,3 +192,14 @@ def test_a_hand_the_rules_refuse_answers_alike_as_a_draft_a_preview_and_a_save(a
     saved = api.call("POST", f"/api/games/{gid}/rounds", {"went_out": "Ann", "caught": caught}, 400)
     assert draft["error"] == preview["error"] == saved["error"]
     assert draft["player"] == preview["player"] == saved["player"] == "Bob"
+
+
+def test_a_draft_counts_the_penalty_of_the_buys_beyond_the_free_ones(rulesets):
+    """Ten Card Rummy: 3 free buys a round, each one more 100 points (RULES.md); a draft entered on a
+    player's phone says so before the round is saved."""
+    from scorekeeper.rules.scoring import score_draft
+
+    ruleset = rulesets["ten-card-rummy"]
+    assert score_draft(ruleset, 2, "Ann", parse_hand("K 5"), 3).points == 15
+    four = score_draft(ruleset, 2, "Ann", parse_hand("K 5"), 4)
+    assert (four.points, four.penalty) == (115, 100)

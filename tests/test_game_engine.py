@@ -389,3 +389,266 @@ def test_a_buy_may_go_into_the_round_being_played_or_one_already_played(rulesets
     """A buy the table forgot is entered late, even after the last round (someone disputes it afterwards)."""
     game = Game(setup(rulesets), played(rounds)).with_event(Buy(100, buy_round, "Bob"))
     assert (game.buys_left("Bob"), game.buys_in_round(buy_round)["Bob"]) == (9, 1)
+
+
+def test_undoing_one_of_two_buys_in_a_round_leaves_one(api):
+    """Two buys by Bob in round 1, the second undone: one buy counts in the round (one penny, one
+    from his stack), not none."""
+    gid = api.new_game()["id"]
+    api.buy(gid, "Bob")
+    api.buy(gid, "Bob")
+    last = api.call("GET", f"/api/games/{gid}/history")[-1]["id"]
+    api.call("POST", f"/api/games/{gid}/undo", {"event": last}, 201)
+    state = api.round(gid, "Ann", {"Bob": "K K", "Cy": "", "Di": ""})
+    assert state["rounds"][0]["buys"] == {"Ann": 0, "Bob": 1, "Cy": 0, "Di": 0}
+    bob = next(p for p in state["players"] if p["name"] == "Bob")
+    assert (bob["buys_left"], bob["pennies_paid"]) == (9, 1 + 2)  # one buy, two cards caught
+
+
+def test_the_totals_before_a_round_are_those_after_the_round_before(api):
+    """A hand's board minimum depends on the totals before it: the totals after round n − 1."""
+    from scorekeeper.loading import load_game
+    from scorekeeper.store import get_store
+    from scorekeeper.web import current_catalog
+
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "5", "Di": ""})  # Bob 10, Cy 5
+    api.round(gid, "Bob", {"Ann": "Q Q", "Cy": "", "Di": "2"})  # Ann 20, Di 20
+    api.round(gid, "Cy", {"Ann": "", "Bob": "JKR", "Di": ""})  # Bob 50
+    with api.client.application.app_context():
+        game = load_game(get_store(), current_catalog(), gid).game
+    assert game.totals_before(1) == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
+    assert game.totals_before(2) == {"Ann": 0, "Bob": 10, "Cy": 5, "Di": 0}
+    assert game.totals_before(3) == {"Ann": 20, "Bob": 10, "Cy": 5, "Di": 20}
+
+
+def test_a_pile_left_out_or_short_names_its_player(api):
+    """RULES.md: a side caught off the board enters every player's pile; the refusal names the
+    player whose pile is missing or short (the form marks that field), whoever comes first."""
+    from test_cousins import ALL_BOOKS, TEAMS, new_pfh, side
+
+    for piles, player, said in [
+        ({"Bob": 150}, "Di", "enter Di's pile: Bob & Di is caught off the board"),  # Bob's counted, Di's missing
+        ({"Bob": "K K K", "Di": 150}, "Bob", "Bob's pile holds 15 cards (never picked up); 3 were entered"),
+    ]:
+        game = new_pfh(api)["id"]
+        sides = [side(TEAMS[0], books=ALL_BOOKS, points=200), side(TEAMS[1], piles=piles)]
+        refused = api.call("POST", f"/api/games/{game}/rounds", {"went_out": "Ann", "sides": sides}, 400)
+        assert refused["player"] == player and said in refused["error"]
+
+
+def test_an_unknown_stage_is_named_with_the_stages_there_are(api):
+    refused = api.call(
+        "POST", "/api/melds/check", {"ruleset": "ten-pennies", "round": 1, "stage": "bogus", "melds": ["K K K"]}, 400
+    )
+    assert refused["error"] == "stage 'bogus' is not one of first-down, meld, layoff, hand"
+
+
+def test_a_round_undone_and_entered_again_is_no_correction(rulesets):
+    """Round 1 corrected, the correction undone (the round taken back whole), then round 1 entered
+    anew: a fresh entry, not a correction."""
+    from scorekeeper.rules.game import Game, RoundRecord, Void
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    caught = {"Bob": parse_hand("5"), "Cy": (), "Di": ()}
+    entered = RoundRecord(1, 1, "Ann", caught)
+    corrected = RoundRecord(2, 1, "Ann", {**caught, "Cy": parse_hand("K")})
+    assert Game(setup, [entered, corrected]).rounds[0].corrected
+    again = Game(setup, [entered, corrected, Void(3, 2), RoundRecord(4, 1, "Ann", caught)])
+    assert [(r.number, r.corrected) for r in again.rounds] == [(1, False)]
+
+
+def test_hands_not_entered_are_all_named_and_the_first_is_marked(rulesets):
+    from scorekeeper.rules.scoring import RoundError, score_round
+
+    with pytest.raises(RoundError) as refused:
+        score_round(rulesets["ten-pennies"], tuple(PLAYERS), 2, "Ann", {"Cy": ()}, dict.fromkeys(PLAYERS, 0))
+    assert str(refused.value) == "enter the cards caught in hand for Bob, Di (an empty hand is allowed)"
+    assert refused.value.player == "Bob"
+
+
+def test_the_player_who_went_out_holds_no_cards(rulesets):
+    from scorekeeper.rules.scoring import RoundError, score_round
+
+    caught = {"Ann": parse_hand("K"), "Bob": (), "Cy": (), "Di": ()}
+    with pytest.raises(RoundError) as refused:
+        score_round(rulesets["ten-pennies"], tuple(PLAYERS), 2, "Ann", caught, dict.fromkeys(PLAYERS, 0))
+    assert (str(refused.value), refused.value.player) == ("Ann went out, so Ann holds no cards", "Ann")
+
+
+def test_a_hand_longer_than_the_deal_and_buys_names_its_player(rulesets):
+    """Ten Pennies deals 11 and a buy takes 3 cards: with 1 buy a player holds at most 14."""
+    from scorekeeper.rules.scoring import RoundError, check_hand_size
+
+    check_hand_size(rulesets["ten-pennies"], "Cy", parse_hand("K " * 14), 1)
+    with pytest.raises(RoundError) as refused:
+        check_hand_size(rulesets["ten-pennies"], "Cy", parse_hand("K " * 15), 1)
+    assert str(refused.value) == "Cy is caught with 15 cards, but with 1 buy this round a player holds at most 14"
+    assert refused.value.player == "Cy"
+
+
+@pytest.mark.parametrize("number, played", [(2, 0), (3, 1)])
+def test_a_round_past_the_next_one_is_refused_naming_the_next(rulesets, number, played):
+    from scorekeeper.rules.game import Game, RoundRecord
+    from scorekeeper.rules.setup import GameError, Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    hands = {"Bob": (), "Cy": (), "Di": ()}
+    events = [RoundRecord(n, n, "Ann", hands) for n in range(1, played + 1)]
+    with pytest.raises(GameError) as refused:
+        Game(setup, [*events, RoundRecord(9, number, "Ann", hands)])
+    assert str(refused.value) == f"round {number} cannot be recorded: the next round is {played + 1}"
+
+
+def game_of_rounds(rulesets, count):
+    from support import GAME
+
+    from scorekeeper.rules.game import Game, RoundRecord
+    from scorekeeper.rules.setup import Setup
+
+    events = [
+        RoundRecord(n, n, out, {name: parse_hand(cards) for name, cards in caught.items()})
+        for n, (out, caught) in enumerate(GAME[:count], start=1)
+    ]
+    return Game(Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0), events)
+
+
+def test_a_seats_summary_after_two_rounds_worked_by_hand(rulesets):
+    """Ten Pennies, the first two rounds of support.GAME. Points: Bob K 7 7 2 = 40, Cy JKR A 3 = 75,
+    Di 10 J Q = 30; then Ann 5 = 5, Di K K = 20. Totals Ann 5, Bob 40, Cy 75, Di 50: lowest leads.
+    A penny a card caught: Cy paid 3 pennies, Ann 1."""
+    game = game_of_rounds(rulesets, 2)
+    summaries = [game.seat_summary(seat) for seat in range(4)]
+    assert [s.seat for s in summaries] == [0, 1, 2, 3]
+    assert [s.points for s in summaries] == [5, 40, 75, 50]
+    assert [s.place for s in summaries] == [1, 2, 4, 3]
+    assert [s.money for s in summaries] == [game.money(name) for name in PLAYERS]
+    assert summaries[2].money == -3 and summaries[0].money == -1
+
+
+def test_the_games_json_numbers_seats_and_rounds_from_1(rulesets):
+    from scorekeeper.rules.game_json import game_json
+
+    data = game_json(game_of_rounds(rulesets, 2))
+    assert [(p["name"], p["seat"]) for p in data["players"]] == [("Ann", 1), ("Bob", 2), ("Cy", 3), ("Di", 4)]
+    assert [r["number"] for r in data["rounds"]] == [1, 2]
+
+
+def test_a_buy_entered_late_for_a_recorded_round_scores_that_round_again(rulesets):
+    """Ten Card Rummy: buying starts in round 4, 3 free buys a round, each one more 100 points
+    (RULES.md). Round 4 is recorded with Bob caught with K (10); his 4 buys of round 4 are entered
+    after it (forgotten at the time): his round 4 becomes 110, and his total with it."""
+    from scorekeeper.rules.game import Buy, Game, RoundRecord
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-card-rummy"], tuple(PLAYERS), 0)
+    empty = {"Bob": (), "Cy": (), "Di": ()}
+    rounds = [RoundRecord(n, n, "Ann", empty) for n in (1, 2, 3)]
+    recorded = Game(setup, [*rounds, RoundRecord(4, 4, "Ann", {**empty, "Bob": parse_hand("K")})])
+    assert recorded.rounds[3].results["Bob"].points == 10
+    late = recorded
+    for event_id in range(5, 9):
+        late = late.with_event(Buy(event_id, 4, "Bob"))
+    assert (late.rounds[3].results["Bob"].points, late.rounds[3].results["Bob"].penalty) == (110, 100)
+    assert late.totals()["Bob"] == 110
+    assert Game(setup, late.events).rounds[3].results["Bob"].points == 110  # the same replayed whole
+
+
+def test_a_correction_stays_marked_after_a_later_entry(rulesets):
+    """Round 1 corrected, then a buy in round 2: the scorepad still marks round 1 as corrected."""
+    from scorekeeper.rules.game import Buy, Game, RoundRecord
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    caught = {"Bob": parse_hand("5"), "Cy": (), "Di": ()}
+    corrected = Game(setup, [RoundRecord(1, 1, "Ann", caught), RoundRecord(2, 1, "Ann", {**caught, "Cy": ()})])
+    assert corrected.with_event(Buy(3, 2, "Cy")).rounds[0].corrected
+
+
+def test_a_new_games_json_shows_every_total_at_0(rulesets):
+    from scorekeeper.rules.game_json import game_json
+
+    data = game_json(game_of_rounds(rulesets, 0))
+    assert [p["points"] for p in data["players"]] == [0, 0, 0, 0]
+
+
+def test_a_stored_entry_the_rules_refuse_is_shown_with_its_reason(rulesets):
+    """A history stored before writes were checked: Ann's 11th buy of a 10-buy stack is passed over,
+    and the game's JSON says which entry and why."""
+    from scorekeeper.rules.game import Buy, Game
+    from scorekeeper.rules.game_json import game_json
+    from scorekeeper.rules.setup import Setup
+
+    setup = Setup(rulesets["ten-pennies"], tuple(PLAYERS), 0)
+    game = Game(setup, [Buy(n, 1, "Ann") for n in range(1, 12)], tolerant=True)
+    assert game_json(game)["problems"] == [
+        {"entry": 11, "reason": "Ann has used all 10 buys of the game; an 11th buy is refused"}
+    ]
+
+
+@pytest.mark.parametrize(
+    "teams, said",
+    [
+        ((("Ann", "Cy"), ("Bob",)), "Di is in no team"),
+        ((("Ann", "Cy"),), "Bob, Di are in no team"),
+        ((("Ann", "Cy"), ("Bob", "Di", "Ann")), "Ann must be in exactly one team of the players"),
+        ((("Ann", "Cy"), ("Bob", "Di", "Zed")), "Zed must be in exactly one team of the players"),
+        ((("Ann", "Cy", "Zed"), ("Bob", "Di", "Zed")), "Zed must be in exactly one team of the players"),
+        ((("Ann", "Cy", "Zed", "Bob"), ("Di", "Ed")), "Zed, Ed must be in exactly one team of the players"),
+    ],
+)
+def test_teams_that_do_not_seat_every_player_once_are_refused_in_words(rulesets, teams, said):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    with pytest.raises(GameError) as refused:
+        Setup(rulesets["pennies-from-heaven"], tuple(PLAYERS), 0, teams=teams)
+    assert str(refused.value) == f"the teams must seat every player exactly once: {said}"
+
+
+NAME_REFUSALS = [
+    # (players, the refusal, the player marked on the form)
+    (("A" * 41, "Bob"), "the name of player 1 is longer than 40 characters", "A" * 41),
+    (
+        ("Bob", "Ann\u200b"),
+        "the name of player 2 has an invisible or control character at position 4 (U+200B): type the name again",
+        "Ann\u200b",
+    ),
+    (
+        ("Ann\u2800", "Bob"),
+        "the name of player 1 has a character that looks blank at position 4 (U+2800): type the name again",
+        "Ann\u2800",
+    ),
+    (("Ann", "ann"), "two players are called 'Ann'; give one a different name", "ann"),
+    (
+        ("Ann", "\u0410nn"),  # a Cyrillic А
+        "'\u0410nn' (player 2) looks like 'Ann': give one a name that does not look alike",
+        "\u0410nn",
+    ),
+]
+
+
+@pytest.mark.parametrize("players, said, marked", NAME_REFUSALS)
+def test_a_name_refused_is_said_in_words_and_marks_its_player(rulesets, players, said, marked):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    with pytest.raises(GameError) as refused:
+        Setup(rulesets["ten-pennies"], players, 0)
+    assert (str(refused.value), refused.value.player) == (said, marked)
+
+
+def test_a_name_of_40_characters_and_a_penny_of_100_dollars_are_the_most_accepted(rulesets):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    setup = Setup(rulesets["ten-pennies"], ("A" * 40, "Bob"), 1, penny_cents=10_000)
+    assert (setup.players[0], setup.penny_cents) == ("A" * 40, 10_000)
+    with pytest.raises(GameError, match=r"^the first dealer must be one of the 2 players$"):
+        Setup(rulesets["ten-pennies"], ("Ann", "Bob"), 2)
+
+
+def test_one_team_of_everyone_is_no_game(rulesets):
+    from scorekeeper.rules.setup import GameError, Setup
+
+    with pytest.raises(GameError) as refused:
+        Setup(rulesets["pennies-from-heaven"], tuple(PLAYERS), 0, teams=(tuple(PLAYERS),))
+    assert str(refused.value) == "a game needs at least two sides"

@@ -11,7 +11,7 @@ from itertools import permutations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PLAYERS, examples, make_app, tie_game
+from support import PLAYERS, csrf_token, examples, make_app, tie_game, words
 
 from scorekeeper.rules.ledger import settle, settle_with_keeper, zero_sum_groups
 
@@ -418,3 +418,74 @@ def test_a_paper_night_of_twenty_four_players_is_settled_on_the_page_and_in_the_
     assert len(report["settlement"]) <= 23
     assert client.get(f"/nights/{night}").status_code == 200
     assert api.call("POST", f"/api/nights/{night}/money", {"money": "table"})["money"] == "table"
+
+
+def test_a_second_pin_never_replaces_a_locked_nights_pin(api, client):
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": PLAYERS, "night": night, "pin": "1234"}
+    api.call("POST", "/api/games", body, 201)
+    token = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "1234"})["token"]
+    second = client.post("/api/games", json={**body, "pin": "9999"}, headers={"Authorization": f"Bearer {token}"})
+    assert second.status_code == 201  # the game joins the night, under the night's one PIN
+    assert client.post(f"/api/nights/{night}/unlock", json={"pin": "9999"}).status_code == 403
+    assert client.post(f"/api/nights/{night}/unlock", json={"pin": "1234"}).status_code == 200
+
+
+def test_not_paid_after_all_and_paid_after_all_on_the_night_page(api, client):
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    game = api.new_game(night=night)["id"]
+    for _ in range(7):  # Ann goes out every round, the others are caught with a card: 7 pennies each
+        api.round(game, "Ann", {"Bob": "K", "Cy": "5", "Di": "5"})
+    players = {"from_bowl": False, "to_bowl": False}
+    others = [{"from": "Cy", "to": "Ann", "cents": 7, **players}, {"from": "Di", "to": "Ann", "cents": 7, **players}]
+    paid = api.call("POST", f"/api/nights/{night}/payments", {"from": "Bob", "to": "Ann", "cents": 7}, 201)
+    payment = paid["payments_made"][0]["id"]
+    assert api.call("GET", f"/api/nights/{night}")["still_owed"] == others
+    page = client.get(f"/nights/{night}").text
+    client.post(f"/nights/{night}/payments/{payment}", data={"csrf_token": csrf_token(page), "undone": "1"})
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["still_owed"] == [{"from": "Bob", "to": "Ann", "cents": 7, **players}, *others]
+    assert report["payments_made"][0]["undone_at"]  # kept in the night's history, struck through
+    page = client.get(f"/nights/{night}").text
+    assert "not paid after all" in words(page) and "Paid after all" in page
+    client.post(f"/nights/{night}/payments/{payment}", data={"csrf_token": csrf_token(page), "undone": "0"})
+    report = api.call("GET", f"/api/nights/{night}")
+    assert report["still_owed"] == others and report["payments_made"][0]["undone_at"] is None
+
+
+def test_a_payment_taken_back_no_longer_marks_where_the_nets_stood(api, client):
+    """The line "since the last payment was marked paid, the nets moved" measures from the last
+    payment still marked paid: one taken back (not paid after all) no longer counts."""
+    from test_money_modes import mark
+
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    first = tie_game(api, night)
+    mark(client, night, "Di", "Ann", 10)
+    fix = {"went_out": "Ann", "caught": {"Bob": "", "Cy": "5", "Di": "5 5 5"}}  # Di caught with one card more
+    api.call("PUT", f"/api/games/{first['id']}/rounds/7", fix)
+    moved = "the nets moved (a game was corrected or finished):\n  Ann +$0.01, Bob +$0.01, Di −$0.01, the bowl −$0.01."
+    assert moved in words(client.get(f"/nights/{night}").text)
+    mark(client, night, "Cy", "Bob", 7)  # marked after the correction: nothing moved since
+    assert "the nets moved" not in words(client.get(f"/nights/{night}").text)
+    payment = api.call("GET", f"/api/nights/{night}")["payments_made"][-1]["id"]
+    page = client.get(f"/nights/{night}").text
+    client.post(f"/nights/{night}/payments/{payment}", data={"csrf_token": csrf_token(page), "undone": "1"})
+    assert moved in words(client.get(f"/nights/{night}").text)  # back to Di's payment, before the correction
+
+
+def test_a_night_holding_an_impossible_history_is_replayed_at_start(app, api, tmp_path):
+    """An upgrade or an import replays whole nights at start-up; a game stored by an earlier version
+    with entries the rules refuse (11 buys of a 10-buy stack) is replayed without them, as it is shown."""
+    from support import make_app
+
+    from scorekeeper.store import Store
+
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    gid = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night}, 201)["id"]
+    store = Store(app.config["DATABASE"])
+    for version in range(11):  # straight into the store, past the engine's checks
+        store.append_event(gid, "buy", {"round": 1, "player": "Ann"}, version, store.next_event_id())
+    store.mark_night_stale(night)
+    restarted = make_app(tmp_path).test_client()
+    assert restarted.get(f"/api/nights/{night}").status_code == 200
+    assert restarted.get(f"/api/games/{gid}").get_json()["bowl"] == 10  # the 11th buy passed over

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import Api, make_app
+from support import PLAYERS, Api, csrf_token, make_app, words
 from test_cousins import PFH_HANDS, TEAMS
 
 from scorekeeper.rules.records import (
@@ -32,8 +32,6 @@ from scorekeeper.rules.records import (
 )
 from scorekeeper.rules.rulesets import Winner
 from scorekeeper.store import Store, exchange
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 # --- the arithmetic ------------------------------------------------------------------------------------
 
@@ -477,7 +475,6 @@ def test_the_rating_stays_consistent_after_a_correction_of_an_old_game(tmp_path:
 
 
 def test_a_player_left_out_of_the_rating(tmp_path: Path, history):
-    from support import csrf_token
 
     house = imported(tmp_path / "house", history["data"], RATING=True)
     di = ids(house)["Di"]
@@ -562,3 +559,25 @@ def test_the_leaderboard_ranks_equal_wins_by_rate_then_points_never_by_name(api:
     assert re.findall(r'href="/players/\d+">(\w+)</a>', board) == expected
     season = client.get("/players?ruleset=ten-card-rummy").text
     assert re.findall(r'href="/players/\d+[^"]*">(\w+)</a>', season)[:8] == expected
+
+
+def test_a_players_best_round_is_the_fewest_points_when_lowest_wins(api, client):
+    # Ten Pennies (lowest wins; 3–9 = 5, K = 10, A = 20). Ann goes out every round; Bob is caught
+    # with K K (20) every round; Cy with K (10), A (20), 3 (5), then nothing: best 0, worst 20.
+    cy = ["K", "A", "3", "", "", "", ""]
+    game = api.new_game()["id"]
+    for hand in cy:
+        api.round(game, "Ann", {"Bob": "K K", "Cy": hand, "Di": ""})
+    board = client.get("/players").text
+    cy = re.search(r'href="(/players/\d+)"[^>]*>Cy<', board).group(1)
+    page = words(client.get(cy).text)
+    assert re.search(r"Best round 0, worst 20\s", page), page
+
+
+def test_the_hardest_round_is_by_the_average_not_the_total():
+    """Caught with 6 cards over 3 plays of round 1 (2 a time) is easier than 4 in one play of round 2;
+    rounds 2 and 3 tie at 4, and the earlier is named."""
+    from scorekeeper.rules.records import Tally
+
+    assert Tally(caught={1: (6, 3), 2: (4, 1), 3: (4, 1)}).hardest_round() == 2
+    assert Tally(caught={1: (0, 2)}).hardest_round() is None  # never caught with a card

@@ -40,6 +40,10 @@ def test_the_record_in_table_words():
     assert said["Buys a game"].value == "1.3"  # a half rounds up, as at a table (Jinja's round said 1.2)
 
 
+def test_no_finished_game_no_figures():
+    assert figures(RECORD | {"games": 0, "wins": 0, "win_rate": None}) == {}
+
+
 def test_a_ruleset_s_own_words_and_no_money_where_none_is_played(rulesets):
     pfh = rulesets["pennies-from-heaven"]
     record = RECORD | {

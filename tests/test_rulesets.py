@@ -4,7 +4,7 @@ import pytest
 from support import TEN_PENNIES_TOML, ruleset_text
 
 from scorekeeper.catalog import load_catalog
-from scorekeeper.rules.cards import Rank
+from scorekeeper.rules.cards import Rank, parse_hand
 from scorekeeper.rules.rulesets import RulesetError, parse_ruleset
 
 A, TWO, JOKER = Rank.ACE, Rank.TWO, Rank.JOKER
@@ -249,3 +249,116 @@ def test_a_books_game_needs_every_hands_board_minimum():
     assert first in text
     with pytest.raises(RulesetError, match=r"^house.toml: rounds\[1\].board_minimum: is missing$"):
         parse_ruleset(text.replace(first, "", 1), "house.toml")
+
+
+@pytest.mark.parametrize(
+    "ruleset_id, number, short, long",
+    [  # RULES.md's tables: Ten Pennies' limit per set, the virtual tabletop's per kind, Ten Card Rummy's ratio
+        ("ten-pennies", 1, "≤ 1 per set", "at most 1 wild per set"),
+        ("ten-pennies", 7, "≤ 3 per set", "at most 3 wilds per set"),
+        ("ten-pennies-pcio", 5, "≤ 2 of each per set", "at most 2 of each kind of wild per set"),
+        ("ten-card-rummy", 1, "wilds ≤ naturals", "no more wilds than natural cards in a meld"),
+    ],
+)
+def test_a_rounds_wild_limit_in_short_and_in_full(rulesets, ruleset_id, number, short, long):
+    rule = rulesets[ruleset_id].round(number)
+    assert (rule.describe_limit(short=True), rule.describe_limit()) == (short, long)
+
+
+def test_house_wild_ranks_are_named_after_2s_aces_and_jokers_in_rank_order():
+    from support import TEN_PENNIES_TOML
+
+    from scorekeeper.rules.rulesets import parse_ruleset
+
+    text = TEN_PENNIES_TOML.replace('wilds = ["2"]\nwild_limit = 1', 'wilds = ["9", "JKR", "4"]\nwild_limit = 1', 1)
+    text = text.replace('wilds = ["2"]\nwild_limit = 1', "wilds = []\nwild_limit = 1", 1)
+    house = parse_ruleset(text, "house.toml")
+    assert house.round(1).describe_wilds() == "jokers, 4s, 9s"
+    assert house.round(2).describe_wilds() == "none"
+
+
+def test_a_deal_of_every_card_leaves_no_stock_to_buy_from():
+    """A house Ten Pennies dealing 27 cards each to 2 players uses the whole deck (52 + 2 jokers), so
+    a buy of even 1 card is refused (RULES.md: the buys take at most the cards left after the deal)."""
+    from support import TEN_PENNIES_TOML
+
+    from scorekeeper.rules.game import Buy, Game
+    from scorekeeper.rules.rulesets import parse_ruleset
+    from scorekeeper.rules.setup import GameError, Setup
+
+    text = TEN_PENNIES_TOML.replace("cards_dealt = 11", "cards_dealt = 27").replace("cards = 3 ", "cards = 1 ")
+    setup = Setup(parse_ruleset(text, "house.toml"), ("Ann", "Bob"), 0)
+    with pytest.raises(GameError) as refused:
+        Game(setup, [Buy(1, 1, "Bob")])
+    assert str(refused.value) == (
+        "the stock is used up: the 0 buys of round 1 took every card left after the deal (1 a buy); "
+        "another buy is refused"
+    )
+
+
+def test_a_house_contract_game_without_buys_holds_the_deal_at_most():
+    from support import TEN_PENNIES_TOML
+
+    from scorekeeper.rules.rulesets import parse_ruleset
+    from scorekeeper.rules.scoring import RoundError, check_hand_size
+
+    head, tail = TEN_PENNIES_TOML.split("[buys]")
+    house = parse_ruleset(head + tail[tail.index("[later_melds]") :], "house.toml")
+    assert house.buys is None
+    check_hand_size(house, "Di", parse_hand("K " * 11), 0)
+    with pytest.raises(RoundError) as refused:
+        check_hand_size(house, "Di", parse_hand("K " * 12), 0)
+    assert str(refused.value) == "Di is caught with 12 cards, but with 0 buys this round a player holds at most 11"
+
+
+def test_a_run_counts_its_wilds_by_kind_where_the_house_limits_each_kind():
+    """A house Ten Card Rummy allowing 1 wild of each kind per meld: 4♠ 2♣ 6♠ JKR holds one 2 and
+    one joker; 4♠ 2♣ 6♠ 2♦ holds two 2s."""
+    from support import ruleset_text
+
+    from scorekeeper.rules.melds import Stage, read_meld
+    from scorekeeper.rules.rulesets import parse_ruleset
+
+    wilds = 'wilds = ["2", "JKR"]'
+    text = ruleset_text("ten-card-rummy").replace(wilds, wilds + "\nwild_limit_per_kind = 1")
+    house = parse_ruleset(text, "house.toml")
+    rule = house.round(1)
+    assert read_meld(house, rule, parse_hand("4S 2C 6S JKR"), Stage.FIRST_DOWN, 3)[0] is not None
+    reading, problem = read_meld(house, rule, parse_hand("4S 2C 6S 2D"), Stage.FIRST_DOWN, 3)
+    assert reading is None and "has 2 wild 2s; round 1 allows 1 of each kind" in problem
+
+
+@pytest.mark.parametrize(
+    "ruleset_id, number, said",
+    [  # RULES.md's contracts as the dealer says them
+        ("ten-pennies", 1, "2 sets of 3"),
+        ("ten-pennies", 2, "1 set of 4"),
+        ("ten-card-rummy", 1, "1 meld of 3 — sets or runs"),
+        ("ten-card-rummy", 2, "2 melds of 3 — sets or runs"),
+    ],
+)
+def test_a_contract_is_said_in_sets_or_melds(rulesets, ruleset_id, number, said):
+    assert rulesets[ruleset_id].round(number).contract.describe() == said
+
+
+def test_a_house_pile_never_picked_up_counts_in_the_most_cards_a_player_can_hold(rulesets):
+    """Ten Pennies deals 11 and a buy takes 3; a house file giving each player a pile of 5 (never
+    picked up, caught with the hand) lets a player hold 16 with no buy and 19 with one."""
+    from dataclasses import replace
+
+    house = replace(rulesets["ten-pennies"], pile_size=5)
+    assert (house.hand_limit(0), house.hand_limit(1)) == (16, 19)
+
+
+def test_a_ruleset_read_without_a_file_name_says_so():
+    from scorekeeper.rules.rulesets import RulesetError, parse_ruleset
+
+    with pytest.raises(RulesetError, match=r"^<ruleset>: not valid TOML"):
+        parse_ruleset("id = ")
+
+
+def test_a_house_deck_count_with_a_base_but_nothing_per_side_is_refused():
+    from test_ruleset_fields import changed, refusal
+
+    data = changed("pennies-from-heaven", ("decks", "extra_per_side"), delete=True)
+    assert refusal(data) == "house.toml: decks: gives no deck count for 12 players"

@@ -47,7 +47,10 @@ def record_figures(
     rating: Mapping[str, Any] | None,
     versus_url: Callable[[str], str],
 ) -> list[Figure]:
-    """The figures of the record, in the page's order; money only for the penny games."""
+    """The figures of the record, in the page's order; money only for the penny games; none for a
+    season without a finished game."""
+    if not record["games"]:
+        return []
     word = ruleset.round_word if ruleset else "round"
     rounds = record.get("rounds")
     figures = [
