@@ -234,3 +234,13 @@ class HttpClient:
         status, data = self.call(method, path, body)
         assert status < 400, (method, path, status, data[:200])
         return json.loads(data)
+
+
+def owed(report: dict[str, Any]) -> list[tuple[str, str, int]]:
+    """What a night's report (the API's) says is still owed, in its order: (from, to, cents)."""
+    return [(p["from"], p["to"], p["cents"]) for p in report["still_owed"]]
+
+
+def made(report: dict[str, Any]) -> list[tuple[str, str, int]]:
+    """The payments a night's report says were made and not taken back: (from, to, cents)."""
+    return [(p["from"], p["to"], p["cents"]) for p in report["payments_made"] if not p["undone_at"]]

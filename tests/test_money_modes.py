@@ -3,7 +3,7 @@ paper (the fewest payments, marked paid one by one); mixed penny values counted 
 
 import re
 
-from support import PLAYERS, csrf_token, tie_game, words
+from support import PLAYERS, csrf_token, made, owed, tie_game, words
 
 
 def test_a_night_with_pennies_on_the_table_never_asks_anyone_to_pay(api, client):
@@ -36,14 +36,6 @@ def mark(client, night, payer, payee, cents):
     assert key, f"no Mark paid button for {payer} → {payee} {cents}"
     data = {"csrf_token": csrf_token(page), "payer": payer, "payee": payee, "amount": cents, "entry_key": key.group(1)}
     return client.post(f"/nights/{night}/paid", data=data)
-
-
-def owed(report):
-    return [(p["from"], p["to"], p["cents"]) for p in report["still_owed"]]
-
-
-def made(report):
-    return [(p["from"], p["to"], p["cents"]) for p in report["payments_made"] if not p["undone_at"]]
 
 
 def test_a_night_on_paper_keeps_payments_made_and_asks_only_for_what_a_correction_moved(api, client):
