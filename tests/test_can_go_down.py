@@ -11,6 +11,7 @@ from support import make_app
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.go_down import can_go_down
+from scorekeeper.rules.melds import label
 from scorekeeper.rules.rulesets import parse_ruleset
 
 # RULES.md's contracts as (sets, size); a hand of natural sets of distinct ranks makes each.
@@ -112,3 +113,47 @@ def test_a_bad_question_is_refused_in_words(client):
     assert "more than the decks" in client.post(f"{url}/1/can-go-down", json={"cards": "K " * 300}).get_json()["error"]
     assert client.post(f"{url}/1/can-go-down", json={"cards": "K" * 5000}).status_code == 400
     assert client.post(f"{url}/1/can-go-down", json={}).status_code == 400
+
+
+# --- Pennies From Heaven: the books a hand makes, worked by hand (RULES.md: books of 3 to 7, a wild card
+# to every two naturals and at most two, no wild in a book of sevens, black threes never melded) ---------
+
+TAKES_50 = "(it takes 50; 15 if your side is below zero)"
+
+
+def books_said(*books: tuple[str, int]) -> tuple[str, ...]:
+    return tuple(f"{label(parse_hand(cards))}: {points} points" for cards, points in books)
+
+
+def test_a_pair_and_a_wild_card_make_a_book_the_best_wild_to_the_best_pair(rulesets):
+    """A♠ A♥ and K♠ K♥ are pairs; the joker (50) goes to the aces (20 each), the 2 (20) to the kings;
+    the second 2 has no book left with room (two naturals take one wild) and is no book alone; the two
+    black threes are never a book, not even with a wild."""
+    answer = can_go_down(rulesets["pennies-from-heaven"], 1, parse_hand("KS KH 2C AS AH 3S 3C 2D JKR"))
+    assert answer.makes_contract and answer.missing == ""
+    assert answer.arrangement == (
+        *books_said(("AS AH JKR", 90), ("KS KH 2C", 40)),
+        f"130 points: on the board {TAKES_50}",
+    )
+
+
+def test_sevens_take_no_wild_card_and_a_book_with_room_takes_the_wild_left(rulesets):
+    """7♠ 7♥ stay a pair (a book of sevens is all natural); K♠ K♥ K♦ take the 2: exactly the 50 the
+    first hand asks for."""
+    answer = can_go_down(rulesets["pennies-from-heaven"], 1, parse_hand("7S 7H 2C KS KH KD"))
+    assert answer.arrangement == (*books_said(("KS KH KD 2C", 50)), f"50 points: on the board {TAKES_50}")
+
+
+def test_three_wild_cards_make_a_wild_book(rulesets):
+    answer = can_go_down(rulesets["pennies-from-heaven"], 1, parse_hand("2C KS 2D JKR"))
+    assert answer.arrangement == (*books_said(("JKR 2C 2D", 90)), f"90 points: on the board {TAKES_50}")
+
+
+def test_no_book_and_a_book_short_of_the_board(rulesets):
+    pfh = rulesets["pennies-from-heaven"]
+    nothing = can_go_down(pfh, 1, parse_hand("KS QH 2C"))
+    assert (nothing.makes_contract, nothing.arrangement) == (False, ())
+    assert nothing.missing == f"no book yet: you need 50 points to get on the board {TAKES_50}"
+    short = can_go_down(pfh, 1, parse_hand("4S 4H 4D"))
+    assert (short.makes_contract, short.arrangement) == (False, books_said(("4S 4H 4D", 15)))
+    assert short.missing == f"these make 15 points: you need 35 more to get on the board {TAKES_50}"

@@ -5,6 +5,7 @@ database is lost."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -110,3 +111,54 @@ def test_the_disk_is_lost_and_the_mirror_brings_back_every_round_saved_before(tm
     assert done.returncode == 0, done.stderr
     assert "Restored the mirror copy" in done.stdout
     assert rounds_in(database) == 3
+
+
+def from_sqlite(code: int) -> sqlite3.Error:
+    """An error as SQLite raises it, with its own code (SQLite's codes are not the system's: its
+    SQLITE_FULL is 13, the system's EACCES)."""
+    error = sqlite3.OperationalError("the copy stopped")
+    error.sqlite_errorcode = code
+    return error
+
+
+@pytest.mark.parametrize(
+    "error, said",
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), "is full"),
+        (from_sqlite(sqlite3.SQLITE_FULL), "is full"),
+        (from_sqlite(sqlite3.SQLITE_READONLY), "cannot be written to"),
+        (from_sqlite(sqlite3.SQLITE_CANTOPEN), "cannot be written to"),
+        (sqlite3.OperationalError("database or disk is full"), "is full"),
+        (OSError(errno.EACCES, "Permission denied"), "cannot be written to"),
+        (OSError(errno.EROFS, "Read-only file system"), "cannot be written to"),
+        (OSError(errno.EPERM, "Operation not permitted"), "cannot be written to"),
+        (sqlite3.OperationalError("attempt to write a readonly database"), "cannot be written to"),
+        (sqlite3.OperationalError("unable to open database file"), "cannot be written to"),
+    ],
+)
+def test_a_full_or_read_only_folder_is_said_in_words(app, tmp_path, error, said):
+    """What the home page says when the stick is full or cannot be written, from the error the copy met
+    (its number, or SQLite's words when it gives no number). A folder the server may not write said
+    "is full" (EACCES is 13, as SQLite's SQLITE_FULL)."""
+    mirror = Mirror(app.config["DATABASE"], tmp_path)
+    assert mirror.problem(error) == f"the mirror folder {tmp_path} {said}"
+
+
+def test_any_other_trouble_is_said_with_the_error(app, tmp_path):
+    mirror = Mirror(app.config["DATABASE"], tmp_path)
+    said = mirror.problem(OSError(errno.EIO, "Input/output error"))
+    assert said == f"the last copy to the mirror folder {tmp_path} failed: [Errno 5] Input/output error"
+
+
+def test_a_stick_pulled_out_keeps_the_time_of_the_last_copy_and_the_next_round_copies_again(app, tmp_path):
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    mirror = Mirror(app.config["DATABASE"], folder)
+    made = mirror.copy_if_changed().made_at
+    folder.rename(tmp_path / "elsewhere")
+    pulled = mirror.copy_if_changed()
+    assert (pulled.folder, pulled.made_at) == (folder, made) and "is missing" in (pulled.problem or "")
+    (tmp_path / "elsewhere").rename(folder)
+    (folder / MIRROR_NAME).unlink()  # a stick that came back without its copy
+    back = mirror.copy_if_changed()
+    assert back.problem is None and back.made_at != made and (folder / MIRROR_NAME).exists()

@@ -92,18 +92,13 @@ def _hint(ruleset: Ruleset, round_number: int, hand: Sequence[Card], left: Count
     if found is None:
         return ""
     total, ways = found
-    if total == 1 and ways == [(0, 1)] and makes(1, 0):
-        ways.insert(0, (1, 0))
     if total == 1:
+        if ways == [(0, 1)] and makes(1, 0):
+            ways.insert(0, (1, 0))
         words = {(1, 0): f"one more {rank.label}", (0, 1): "a wild"}
         return f"{held_cards} and {' or '.join(words[way] for way in ways)}"
-    naturals, most_wilds = max(ways, key=lambda way: way[1])
-    parts = (
-        [f"{'one' if naturals == 1 else naturals} more {rank.label}{'' if naturals == 1 else 's'}"] if naturals else []
-    )
-    if most_wilds:
-        parts.append("a wild" if most_wilds == 1 else f"{most_wilds} wilds")
-    return f"{held_cards} and {' and '.join(parts)}"
+    naturals, wild_cards = ways[0]  # more than one card: all of them wild, or all natural
+    return f"{held_cards} and {f'{naturals} more {rank.label}s' if naturals else f'{wild_cards} wilds'}"
 
 
 def _cards_of(rank: Rank, count: int, held: Counter[Card]) -> list[Card]:

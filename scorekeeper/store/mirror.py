@@ -89,15 +89,19 @@ class Mirror:
     def problem(self, error: Exception) -> str:
         """The mirror's trouble in words: a missing folder, a full disk, a folder it may not write."""
         folder = self.folder
-        number = getattr(error, "errno", None) or getattr(error, "sqlite_errorcode", None)
+        # The system's numbers and SQLite's are two lists (EACCES and SQLITE_FULL are both 13).
+        number = error.errno if isinstance(error, OSError) else None
+        code = getattr(error, "sqlite_errorcode", None) if isinstance(error, sqlite3.Error) else None
         text = str(error).lower()
         if not folder.exists():
             return f"the mirror folder {folder} is missing (is the disk plugged in?)"
         if not folder.is_dir():
             return f"the mirror {folder} is a file, not a folder"
-        if number in (errno.ENOSPC, sqlite3.SQLITE_FULL) or "full" in text:
+        if number == errno.ENOSPC or code == sqlite3.SQLITE_FULL or "full" in text:
             return f"the mirror folder {folder} is full"
-        if number in (errno.EACCES, errno.EROFS, errno.EPERM) or "readonly" in text or "unable to open" in text:
+        refused = number in (errno.EACCES, errno.EROFS, errno.EPERM)
+        refused |= code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN)
+        if refused or "readonly" in text or "unable to open" in text:
             return f"the mirror folder {folder} cannot be written to"
         return f"the last copy to the mirror folder {folder} failed: {error}"
 
