@@ -5,6 +5,7 @@ lists them and puts one back after backing up what it replaces; the home page sa
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import stat
 import subprocess
@@ -344,3 +345,68 @@ def test_a_backup_to_a_path_says_in_one_line_what_is_wrong(tmp_path):
     made = scorekeeper(instance, "backup", str(tmp_path / "copy.sqlite"))
     assert made.returncode == 0, made.stderr
     assert games_in(tmp_path / "copy.sqlite") == 1
+
+
+# --- in the server's own process (the tests above that start `scorekeeper` cannot be mutation-tested) ---
+
+
+def games_of(database: Path) -> int:
+    conn = sqlite3.connect(database)
+    try:
+        return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_restore_first_backs_up_the_database_as_it_is(app, api, tmp_path):
+    """Restoring is undone by restoring the copy made just before: it is named for the restore and
+    made at the restore's time, and it holds the games the restore took away."""
+    database, folder = Path(app.config["DATABASE"]), tmp_path / "kept"
+    api.new_game()
+    one_game = folder_of_backups.make_backup(Store(database), folder, "start", datetime(2026, 11, 20, 20, 0))
+    api.new_game()
+    at = datetime(2026, 11, 20, 22, 30)
+    done = folder_of_backups.restore_backup(database, folder, one_game, now=at)
+    assert (done.chosen, done.set_aside) == (one_game, None) and done.safety is not None
+    assert (done.safety.reason, done.safety.made_at) == ("before-restore", at)
+    assert (games_of(done.safety.path), games_of(database)) == (2, 1)
+
+
+def test_the_last_of_seven_days_and_no_more_is_kept_for_its_day():
+    """Evenings on 1–7 November, then fifteen restarts on the 8th: the 8th and the six days before it
+    are the seven days kept; 1 November goes (the month keeps only its last backup, the 8th's)."""
+    evenings = [named(f"202611{day:02d}-200000") for day in range(1, 8)]
+    restarts = [named(f"20261108-08{minute:02d}00") for minute in range(15)]
+    keep = folder_of_backups.to_keep(evenings + restarts)
+    assert {backup.path for backup in evenings if backup.path in keep} == {b.path for b in evenings[1:]}
+
+
+def test_a_backup_to_a_path_refuses_in_words_in_process(app, api, tmp_path):
+    database = Path(app.config["DATABASE"])
+    api.new_game()
+    store = Store(database)
+    (tmp_path / "notes.txt").write_text("the shopping list")
+    refusals = {
+        tmp_path / "nowhere" / "copy.sqlite": f"there is no folder {tmp_path / 'nowhere'}",
+        tmp_path / "notes.txt": f"{tmp_path / 'notes.txt'} exists and is not a database",
+        database: f"{database} is the live database itself",
+    }
+    for path, said in refusals.items():
+        with pytest.raises(folder_of_backups.BackupFailed, match="^" + re.escape(said)):
+            folder_of_backups.backup_to(store, path, database)
+    assert (tmp_path / "notes.txt").read_text() == "the shopping list"
+    folder_of_backups.backup_to(store, tmp_path / "copy.sqlite", database)
+    folder_of_backups.backup_to(store, tmp_path / "copy.sqlite", database)  # a copy made before: replaced
+    assert games_of(tmp_path / "copy.sqlite") == 1
+
+
+def test_damage_and_a_whole_file_told_apart(app, tmp_path):
+    assert not folder_of_backups.is_damaged(Path(app.config["DATABASE"]))
+    spoilt = tmp_path / "spoilt.sqlite"
+    spoilt.write_bytes(folder_of_backups.SQLITE_HEADER + b"\xff" * 4000)
+    assert folder_of_backups.is_damaged(spoilt)
+    one_page = tmp_path / "one-page.sqlite"
+    one_page.write_bytes(folder_of_backups.SQLITE_HEADER.ljust(folder_of_backups.SMALLEST_DATABASE, b"\0"))
+    assert folder_of_backups.looks_whole(one_page)  # a page long: the cheap look lets it through
+    one_page.write_bytes(one_page.read_bytes()[:-1])
+    assert not folder_of_backups.looks_whole(one_page)

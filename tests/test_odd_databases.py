@@ -87,3 +87,25 @@ def test_a_database_edited_by_hand_starts_or_says_what_is_wrong_in_one_line(edit
             assert "Internal Server Error" not in body and "server encountered an internal error" not in body, page
             said = answer.get_json()["error"] if answer.is_json else body.split('<p class="lead">')[-1].split("</p>")[0]
             assert one_line(said) and "database" in said, (page, said[:300])
+
+
+@pytest.mark.parametrize(
+    "error, starts",
+    [
+        ("database or disk is full", "the disk holding the database {path} is full"),
+        ("database is locked", "the database {path} is in use by another program"),
+        ("database table is busy", "the database {path} is in use by another program"),
+        ("file is not a database", "{path} is not a Scorekeeper database"),
+        ("disk I/O error", "the database {path} is damaged"),  # on a disk with room: not a full disk
+        ("database disk image is malformed", "the database {path} is damaged"),
+    ],
+)
+def test_what_stops_the_start_is_said_with_what_to_do(tmp_path: Path, error: str, starts: str):
+    """The one line a host reads when the server will not start (store/startup.py): a full disk and a
+    database in use are not damage (no restore over a whole file); a damaged one is restored."""
+    from scorekeeper.store.startup import database_problem
+
+    path = str(tmp_path / "scorekeeper.sqlite")
+    said = database_problem(path, error)
+    assert said.startswith(starts.format(path=path) + f" ({error})")
+    assert ("restore it from your latest backup" in said) == starts.endswith("damaged")
