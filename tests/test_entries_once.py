@@ -268,6 +268,15 @@ def test_a_rematch_seats_the_same_players_with_the_deal_one_seat_on(api):
     assert first_dealer_of(api, game["id"]) == "Cy" and first_dealer_of(api, again["id"]) == "Di"
 
 
+def test_a_rematch_starts_with_an_empty_bowl(api):
+    """A rematch is a new game: nothing is carried into its bowl (a night's carry is the night's to
+    work out, from a tie's leftover)."""
+    game = api.new_game()
+    finish(api, game["id"])
+    again = api.call("POST", f"/api/games/{game['id']}/rematch", {}, 201)
+    assert again["bowl"] == 0
+
+
 def first_dealer_of(api, game_id):
     """Round 1's dealer, as the recorded round shows it (a round is recorded first if none is)."""
     if not api.call("GET", f"/api/games/{game_id}")["rounds"]:
