@@ -125,6 +125,7 @@ def test_stale_version_refused_with_409(api):
     api.buy(gid, "Bob")
     response = api.call("POST", f"/api/games/{gid}/buys", {"player": "Cy", "version": 0}, 409)
     assert response["version"] == 1
+    assert response["error"] == "the game changed since this page was loaded (version 0, now 1)"
     assert api.call("GET", f"/api/games/{gid}")["players"][2]["buys_left"] == 10
 
 

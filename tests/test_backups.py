@@ -121,7 +121,7 @@ def test_closing_a_night_backs_up_and_the_home_page_says_when(app, api, client):
     assert f"Last backup: {backup.made_at.day} {backup.made_at:%b %Y, %H:%M} (when a night was closed)" in home
 
 
-def test_a_backup_that_fails_is_said_and_the_night_is_closed_all_the_same(tmp_path):
+def test_a_backup_that_fails_is_said_and_the_night_is_closed_all_the_same(tmp_path, caplog):
     app = make_app(tmp_path, BACKUPS_DIR=str(tmp_path / "a-file"))
     (tmp_path / "a-file").write_text("not a folder")
     client = app.test_client()
@@ -130,6 +130,9 @@ def test_a_backup_that_fails_is_said_and_the_night_is_closed_all_the_same(tmp_pa
     answer = client.post(f"/nights/{night}/close", data={"csrf_token": csrf_token(page)}, follow_redirects=True)
     assert "The automatic backup failed: cannot use the backups folder" in answer.text
     assert client.get(f"/api/nights/{night}").get_json()["closed"]
+    # The host's log says it too, for a server nobody is watching.
+    logged = [record.getMessage() for record in caplog.records if "backup" in record.getMessage()]
+    assert len(logged) == 1 and logged[0].startswith("automatic backup: cannot use the backups folder")
 
 
 def scorekeeper(instance: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -55,6 +55,7 @@ def test_a_round_posted_for_a_round_already_recorded_is_409_naming_it(api, clien
     retry = post_round(client, gid, {**ROUND, "round": 1})
     assert retry.status_code == 409
     assert retry.get_json()["error"] == f"round 1 is already recorded: correct it with PUT /api/games/{gid}/rounds/1"
+    assert retry.get_json()["version"] == api.call("GET", f"/api/games/{gid}")["version"]  # what a PUT is made against
     assert post_round(client, gid, {**ROUND, "round": 3}).status_code == 400
     assert rounds_recorded(api, gid) == 1
 

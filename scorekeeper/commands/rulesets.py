@@ -21,8 +21,6 @@ class HouseRulesetRefused(ValueError):
 
     def __init__(self, field: str, problem: str) -> None:
         super().__init__(f"{HOUSE_SOURCE}: {field}: {problem}")
-        self.field = field
-        self.problem = problem
 
 
 def house_id(name: str, taken: set[str]) -> str:

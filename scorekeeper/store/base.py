@@ -43,7 +43,6 @@ class StaleWrite(StoreError):
 
     def __init__(self, expected: int, actual: int) -> None:
         super().__init__(f"the game changed since this page was loaded (version {expected}, now {actual})")
-        self.expected = expected
         self.actual = actual
 
 
