@@ -80,9 +80,28 @@ def equivalents() -> list[dict[str, Any]]:
     return list(data["equivalent"])
 
 
+SQL_WORDS = re.compile(r"\b(select|update|insert|delete|pragma|where|from|set)\b", re.IGNORECASE)
+SQL_CASE = (
+    "SQL in other letters: SQLite reads its keywords, pragmas and the names of tables and columns alike in any case"
+)
+
+
+def in_sql_case_only(survivor: dict[str, object]) -> bool:
+    """A mutant that only changes the case of letters in an SQL statement (or a table's name)."""
+    before, after = str(survivor["before"]), str(survivor["after"])
+    path = str(survivor["at"]).split(":")[0]
+    return (
+        before != after
+        and before.lower() == after.lower()
+        and (bool(SQL_WORDS.search(before)) or path.startswith("scorekeeper/store/"))
+    )
+
+
 def reason(survivor: dict[str, object], known: list[dict[str, Any]]) -> str:
     """Why a survivor cannot change behaviour, if it is a known one; "" for one to kill."""
     path = str(survivor["at"]).split(":")[0]
+    if in_sql_case_only(survivor):
+        return SQL_CASE
     for entry in known:
         if entry["path"] == path and any(after in str(survivor["after"]) for after in entry["after"]):
             return str(entry["why"])
