@@ -4,6 +4,7 @@ and every page opened meanwhile did it too)."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from support import Api, make_app
@@ -33,6 +34,8 @@ def test_a_game_that_ends_is_rated_with_no_page_opened(tmp_path: Path):
     api = Api(make_app(tmp_path, RATING=True).test_client())
     play_a_game(api)
     assert worker_of(api).wait(60)
+    workers = [thread for thread in threading.enumerate() if thread.name == "ratings"]  # one per app
+    assert workers and all(thread.daemon for thread in workers)  # a server that stops is never held by one
     store = Store(api.client.application.config["DATABASE"])
     assert not records.ratings_stale(store)
     assert records.rating(store, 1).games == 1

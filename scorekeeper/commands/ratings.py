@@ -90,11 +90,9 @@ class RatingWorker:
                         self._idle.set()
 
 
-def bring_up_to_date(store: Store, catalog: Catalog) -> int:
-    """Work the rating out again until no change is left uncounted: how many times it took."""
-    times = 0
+def bring_up_to_date(store: Store, catalog: Catalog) -> None:
+    """Work the rating out again until no change is left uncounted (a change made while it was being
+    worked out leaves it stale: round again)."""
     while stored.ratings_stale(store):
         worked_out_at, games = stored.rating_snapshot(store)
         run(store, catalog, KeepRatings(rate(games), worked_out_at), TRUSTED)
-        times += 1
-    return times
