@@ -157,3 +157,33 @@ def test_no_book_and_a_book_short_of_the_board(rulesets):
     short = can_go_down(pfh, 1, parse_hand("4S 4H 4D"))
     assert (short.makes_contract, short.arrangement) == (False, books_said(("4S 4H 4D", 15)))
     assert short.missing == f"these make 15 points: you need 35 more to get on the board {TAKES_50}"
+
+
+# --- contract games: what the answer says when the hand falls short ------------------------------------
+
+
+def ten_pennies_with_first_round(contract: str) -> object:
+    """Ten Pennies as shipped, its first round's contract changed (a house's own)."""
+    text = (Path(__file__).parents[1] / "scorekeeper/rules/data/ten-pennies.toml").read_text()
+    return parse_ruleset(text.replace("contract = { melds = 2, size = 3 }", f"contract = {contract}", 1))
+
+
+def test_a_house_contract_of_three_sets_counts_the_sets_the_hand_makes():
+    """Three sets of 3 asked, one made (7 7 7): the answer counts two more, and lays out the one."""
+    rules = ten_pennies_with_first_round("{ melds = 3, size = 3 }")
+    answer = can_go_down(rules, 1, parse_hand("7S 7H 7D K Q 4"))
+    assert answer.makes_contract is False
+    assert answer.arrangement == (f"{label(parse_hand('7S 7H 7D'))}: set of 3 × 7",)
+    assert answer.missing.startswith("you need 2 more sets of 3: ")
+
+
+def test_a_contract_of_sets_or_runs_asks_for_melds(rulesets):
+    answer = can_go_down(rulesets["ten-card-rummy"], 1, parse_hand("KS QH 9D"))
+    assert answer.missing.startswith("you need 1 more meld of 3")
+
+
+def test_a_hand_with_no_natural_card_gets_no_hint(rulesets):
+    """A 2 alone (wild in round 1): nothing to build a set on, so the answer says what is needed and
+    stops. (A joker is no wild before round 5: three jokers are a set, so a joker gets a hint.)"""
+    answer = can_go_down(rulesets["ten-pennies"], 1, parse_hand("2S"))
+    assert (answer.makes_contract, answer.arrangement, answer.missing) == (False, (), "you need 2 more sets of 3")

@@ -46,7 +46,7 @@ def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Go
             break
     short = contract.melds - len(made)
     noun = "set" if contract.kinds == ("set",) else "meld"
-    missing = f"you need {plural(short, 'more ' + noun, 'more ' + noun + 's')} of {contract.size}"
+    missing = f"you need {plural(short, 'more ' + noun)} of {contract.size}"
     left = Counter(hand) - Counter(card for cards, _ in made for card in cards)
     hint = _hint(ruleset, round_number, hand, left, contract.size, len(made) + 1)
     if hint:
