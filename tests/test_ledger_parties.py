@@ -71,3 +71,14 @@ def test_a_payment_to_oneself_is_refused_in_words(api: Api):
         refused = api.call("POST", f"/api/nights/{night}/payments", {**body, "cents": 5}, 400)
         assert refused["error"] == "a payment goes from one party to another, not to itself"
     assert api.call("GET", f"/api/nights/{night}")["payments_made"] == []
+
+
+def test_a_payment_is_1_cent_to_ten_million_dollars(api: Api):
+    """The most a payment may be is 10⁹ cents: that much is taken, a cent more or nothing is refused in
+    words (a typing slip of many zeros must not stand as money handed over)."""
+    night, _ = tie_night(api)
+    paid = api.call("POST", f"/api/nights/{night}/payments", {"from": "Cy", "to": "Ann", "cents": 10**9}, 201)
+    assert [p["cents"] for p in paid["payments_made"]] == [10**9]
+    for cents in (10**9 + 1, 0):
+        refused = api.call("POST", f"/api/nights/{night}/payments", {"from": "Cy", "to": "Ann", "cents": cents}, 400)
+        assert refused["error"] == f"a payment is 1 to 1000000000 cents, not {cents}"

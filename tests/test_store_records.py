@@ -268,3 +268,18 @@ def test_an_older_working_out_never_overwrites_a_newer_one(tmp_path: Path):
     records.keep_ratings(store, rate(older[1]), older[0])  # a slower page finishing last
     assert not records.ratings_stale(store)
     assert records.rating(store, records.players(store)[0]["id"]).games == 2
+
+
+def test_the_rated_games_are_the_finished_games_one_by_one_in_the_order_played(tmp_path: Path):
+    """Each finished game is one RatedGame of its own (a game never runs into the next), its sides in
+    seat order with their places: Ann and Cy tie first in the first game (nothing caught), Bob and Cy
+    in the second."""
+    app = make_app(tmp_path)
+    api = Api(app.test_client())
+    play(api, api.new_game()["id"], "Ann", {"Bob": "K", "Cy": "", "Di": "5"}, 7)
+    play(api, api.new_game()["id"], "Bob", {"Ann": "K", "Cy": "", "Di": "5"}, 7)
+    api.new_game()  # not finished: not rated
+    games = records.rated_games(store_of(app))
+    assert [[players for players, _ in game.sides] for game in games] == [[[1], [2], [3], [4]]] * 2
+    firsts = [{players[0] for players, place in game.sides if place == 1} for game in games]
+    assert firsts == [{1, 3}, {2, 3}]
