@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import subprocess
 import sys
@@ -30,11 +31,22 @@ def config() -> dict[str, list[str]]:
     return data["tool"]["mutmut"]
 
 
+def source_at_mutated_commit(source: Path) -> str:
+    """The source as it was mutated (a file changed since the run began has moved its lines)."""
+    shown = subprocess.run(
+        ["git", "show", f"{os.environ.get('MUTATED_COMMIT', 'HEAD')}:{source.relative_to(ROOT)}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    return shown.stdout if shown.returncode == 0 else source.read_text(encoding="utf-8")
+
+
 def function_line(source: Path, key: str) -> int:
     """Where the mutated function starts in the real source: "x_name" or "xǁClassǁname"."""
     parts = key.split("__mutmut_")[0][1:].split("ǁ")
     wanted = key.split("__mutmut_")[0][2:] if len(parts) == 1 else parts[2]
-    tree = ast.parse(source.read_text(encoding="utf-8"))
+    tree = ast.parse(source_at_mutated_commit(source))
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and len(parts) > 1 and node.name == parts[1]:
             for item in node.body:
@@ -108,12 +120,16 @@ def reason(survivor: dict[str, object], known: list[dict[str, Any]]) -> str:
     return ""
 
 
+# The commit whose code was mutated: HEAD, unless the run began at an earlier one (MUTATED_COMMIT=…).
+MUTATED = os.environ.get("MUTATED_COMMIT", "HEAD")
+
+
 def tree_ids(globs: list[str]) -> dict[str, str]:
-    """The git object id of each mutated path at HEAD (a folder's tree, a file's blob)."""
+    """The git object id of each mutated path at the mutated commit (a folder's tree, a file's blob)."""
     ids = {}
     for pattern in globs:
         path = pattern.rstrip("*").rstrip("/")
-        found = subprocess.run(["git", "rev-parse", f"HEAD:{path}"], cwd=ROOT, capture_output=True, text=True)
+        found = subprocess.run(["git", "rev-parse", f"{MUTATED}:{path}"], cwd=ROOT, capture_output=True, text=True)
         ids[path] = found.stdout.strip()
     return ids
 
@@ -121,6 +137,7 @@ def tree_ids(globs: list[str]) -> dict[str, str]:
 def main() -> int:
     settings = config()
     results: Counter[str] = Counter()
+    by_area: dict[str, Counter[str]] = {}
     survivors, not_run = [], 0
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         mutated = meta.with_suffix("")
@@ -130,7 +147,9 @@ def main() -> int:
             if meta.with_suffix(".spans").exists()
             else {}
         )
+        area = by_area.setdefault(str(mutated.relative_to(MUTANTS).parent).split("/migrations")[0], Counter())
         for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
+            area["not run" if code in NOT_RUN else "survived" if code in SURVIVED else "run"] += 1
             if code in NOT_RUN:
                 not_run += 1
             elif code in KILLED or code in TIMEOUTS or code in OUT_OF_MEMORY:
@@ -164,9 +183,10 @@ def main() -> int:
         "equivalent": equivalent,  # survivors that cannot change behaviour (listed with the reason)
         "score_of_the_rest": round(killed / (total - equivalent), 4) if total > equivalent else 0,
         "commit": subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+            ["git", "rev-parse", "--short", MUTATED], cwd=ROOT, capture_output=True, text=True
         ).stdout.strip(),
         "trees": tree_ids(settings["only_mutate"]),
+        "by_folder": {name: dict(sorted(counts.items())) for name, counts in sorted(by_area.items())},
         "survivors": sorted(survivors, key=lambda s: str(s["at"])),
     }
     (ROOT / "MUTATION.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -187,6 +207,14 @@ def write_markdown(report: dict[str, Any]) -> None:
         + (f" ({not_run} not run)." if not_run else "."),
         f"{report['equivalent']} survivors cannot change behaviour (the reason is beside each); of the other "
         f"mutants the tests killed **{report['score_of_the_rest']:.1%}**.",
+        "",
+        "By folder: "
+        + "; ".join(
+            f"`{name}` {counts.get('run', 0) + counts.get('survived', 0)} run ({counts.get('survived', 0)} survived)"
+            + (f", {counts['not run']} not run" if counts.get("not run") else "")
+            for name, counts in report["by_folder"].items()
+        )
+        + ".",
         "",
         "A mutant counts as killed when a test fails, or it makes a test run forever (stopped by the time",
         f"limit: {report['killed by time limit']}) or take all the memory (killed by the system: "

@@ -413,3 +413,38 @@ def test_damage_and_a_whole_file_told_apart(app, tmp_path):
     assert folder_of_backups.looks_whole(one_page)  # a page long: the cheap look lets it through
     one_page.write_bytes(one_page.read_bytes()[:-1])
     assert not folder_of_backups.looks_whole(one_page)
+
+
+def test_a_copy_is_a_backup_only_if_it_reads_whole_and_holds_the_games(tmp_path):
+    """check_whole's three refusals in words, and a database of exactly Scorekeeper's tables passes."""
+    exact = tmp_path / "exact.sqlite"
+    conn = sqlite3.connect(exact)
+    for table in sorted(folder_of_backups.SCOREKEEPER_TABLES):
+        conn.execute(f"CREATE TABLE {table} (id INTEGER PRIMARY KEY)")
+    conn.close()
+    folder_of_backups.check_whole(exact)
+    foreign = tmp_path / "foreign.sqlite"
+    sqlite3.connect(foreign).execute("CREATE TABLE games (id INTEGER)").connection.close()
+    with pytest.raises(folder_of_backups.BackupFailed) as refused:
+        folder_of_backups.check_whole(foreign)
+    assert str(refused.value) == "foreign.sqlite is not a Scorekeeper database (it has no games tables)"
+    text = tmp_path / "notes.sqlite"
+    text.write_text("the shopping list, long enough to be no database at all " * 20)
+    with pytest.raises(folder_of_backups.BackupFailed) as refused:
+        folder_of_backups.check_whole(text)
+    assert str(refused.value) == "notes.sqlite cannot be read as a database (file is not a database)"
+
+
+def test_a_backups_folder_not_there_is_made_with_its_parents_owner_only(app, tmp_path):
+    folder = tmp_path / "new" / "backups"
+    made = folder_of_backups.make_backup(Store(Path(app.config["DATABASE"])), folder, "start")
+    assert made.path.parent == folder and stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+def test_a_restore_by_name_backs_up_first_at_the_restore_s_time(app, api, tmp_path):
+    database, folder = Path(app.config["DATABASE"]), tmp_path / "kept"
+    api.new_game()
+    chosen = folder_of_backups.make_backup(Store(database), folder, "start", datetime(2026, 11, 20, 20, 0))
+    at = datetime(2026, 11, 20, 23, 0)
+    done = folder_of_backups.restore(database, folder, chosen.path.name, now=at)
+    assert done.chosen == chosen and done.safety is not None and done.safety.made_at == at

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,12 @@ def test_a_stick_pulled_out_keeps_the_time_of_the_last_copy_and_the_next_round_c
     (folder / MIRROR_NAME).unlink()  # a stick that came back without its copy
     back = mirror.copy_if_changed()
     assert back.problem is None and back.made_at != made and (folder / MIRROR_NAME).exists()
+
+
+def test_a_mirror_started_beside_a_copy_says_when_that_copy_was_made(app, tmp_path):
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    Mirror(app.config["DATABASE"], folder).copy_if_changed()
+    made = datetime.fromtimestamp((folder / MIRROR_NAME).stat().st_mtime)
+    restarted = Mirror(app.config["DATABASE"], folder).state
+    assert (restarted.folder, restarted.made_at, restarted.problem) == (folder, made, None)
