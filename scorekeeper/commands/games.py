@@ -97,7 +97,8 @@ class Rematch:
         made = store.rematch_of(row["id"])
         if made is not None:
             return made, False
-        setup = replace(game.setup, first_dealer=(game.setup.first_dealer + 1) % len(game.players), carry_in=0)
+        # The carry into its bowl is seat()'s to work out (a night's waiting carry, else none).
+        setup = replace(game.setup, first_dealer=(game.setup.first_dealer + 1) % len(game.players))
         if self.newer_rules:  # the scorekeeper chose the house rules as they are now
             setup = replace(setup, ruleset=catalog.get(game.ruleset.id))
         night_id, pin_hash = row["night_id"], row["pin_hash"]
