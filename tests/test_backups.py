@@ -353,14 +353,6 @@ def test_a_backup_to_a_path_says_in_one_line_what_is_wrong(tmp_path):
 # --- in the server's own process (the tests above that start `scorekeeper` cannot be mutation-tested) ---
 
 
-def games_of(database: Path) -> int:
-    conn = sqlite3.connect(database)
-    try:
-        return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
-    finally:
-        conn.close()
-
-
 def test_a_restore_first_backs_up_the_database_as_it_is(app, api, tmp_path):
     """Restoring is undone by restoring the copy made just before: it is named for the restore and
     made at the restore's time, and it holds the games the restore took away."""
@@ -372,7 +364,7 @@ def test_a_restore_first_backs_up_the_database_as_it_is(app, api, tmp_path):
     done = folder_of_backups.restore_backup(database, folder, one_game, now=at)
     assert (done.chosen, done.set_aside) == (one_game, None) and done.safety is not None
     assert (done.safety.reason, done.safety.made_at) == ("before-restore", at)
-    assert (games_of(done.safety.path), games_of(database)) == (2, 1)
+    assert (games_in(done.safety.path), games_in(database)) == (2, 1)
 
 
 def test_the_last_of_seven_days_and_no_more_is_kept_for_its_day():
@@ -400,7 +392,7 @@ def test_a_backup_to_a_path_refuses_in_words_in_process(app, api, tmp_path):
     assert (tmp_path / "notes.txt").read_text() == "the shopping list"
     folder_of_backups.backup_to(store, tmp_path / "copy.sqlite", database)
     folder_of_backups.backup_to(store, tmp_path / "copy.sqlite", database)  # a copy made before: replaced
-    assert games_of(tmp_path / "copy.sqlite") == 1
+    assert games_in(tmp_path / "copy.sqlite") == 1
 
 
 def test_damage_and_a_whole_file_told_apart(app, tmp_path):
