@@ -83,10 +83,11 @@ function keepAwake() {
 // changes within ~100 ms, and a second tap up to ~700 ms later lands on the *new* page (a buy button
 // under the thumb where Save was). So: (1) once a form is sent, every button on the page is disabled
 // until the page changes; (2) a page reached by a form sent or a link tapped a moment ago holds its
-// buttons and links for SETTLE_MS, longer than the slowest double tap (the browser test taps twice
-// at 100–1,100 ms gaps), and looks held while it does; a page reached any other way (typed, reloaded,
-// opened long after) takes the first tap at once; (3) a page brought back by Back from the browser's
-// cache reloads, so its forms are drawn for the game as it is now.
+// buttons and links until SETTLE_MS after that tap, longer than the slowest double tap (the browser
+// tests tap twice 100–700 ms apart), and looks held while it does: the quicker the answer, the
+// shorter the hold left, and an answer slower than a double tap holds nothing; a page reached any
+// other way (typed, reloaded, opened long after) takes the first tap at once; (3) a page brought back
+// by Back from the browser's cache reloads, so its forms are drawn for the game as it is now.
 const SETTLE_MS = 900;
 const SENT_KEY = "scorekeeper-sent-at";
 
@@ -94,13 +95,14 @@ function markSent() {
   try { sessionStorage.setItem(SENT_KEY, String(Date.now())); } catch (e) { /* private mode: no guard */ }
 }
 
-function sentJustNow() {
+// How much longer this page holds its buttons: what is left of SETTLE_MS since the tap that led here.
+function holdLeft() {
   try {
     const sent = Number(sessionStorage.getItem(SENT_KEY) || 0);
     sessionStorage.removeItem(SENT_KEY);
-    return sent > 0 && Date.now() - sent < 5000;
+    return sent > 0 ? Math.max(0, Math.min(SETTLE_MS, sent + SETTLE_MS - Date.now())) : 0;
   } catch (e) {
-    return false;
+    return 0;
   }
 }
 
@@ -109,7 +111,8 @@ function settleButtons() {
   // settled (app.css): the second tap of a double tap, landing as the next page draws, must not open
   // it and move the page under the thumb.
   const settled = () => document.documentElement.classList.add("settled");
-  if (!sentJustNow()) { settled(); return; }
+  const hold = holdLeft();
+  if (!hold) { settled(); return; }
   const buttons = Array.from(document.querySelectorAll("main button:not([disabled])"));
   buttons.forEach((button) => { button.disabled = true; });
   document.body.classList.add("settling");
@@ -126,7 +129,7 @@ function settleButtons() {
     document.body.classList.remove("settling");
     document.removeEventListener("pointerup", held, true);
     if (!document.body.classList.contains("sending")) buttons.forEach((button) => { button.disabled = false; });
-  }, SETTLE_MS);
+  }, hold);
 }
 
 function sayHeld(button) {
