@@ -468,18 +468,25 @@ def results_card_benchmarks(rows: list[Row]) -> None:
     )
 
 
+WORST_AGAIN = 7
+
+
 def worst_adversarial(rulesets: list[Any], ask: Callable[[Any, int, str], float]) -> tuple[float, str, int]:
     """The slowest answer ``ask`` gives over hands built to defeat a search by combinations (every
-    ruleset and round, up to the largest deal): (seconds, which hand, how many were asked)."""
-    worst, worst_case, count = 0.0, "", 0
+    ruleset and round, up to the largest deal): (seconds, which hand, how many were asked). The
+    slowest found is asked again, WORST_AGAIN times, and its median is the figure: one slow spell of
+    a shared machine during the search must not stand for the hand."""
+    worst, worst_case, worst_ask, count = 0.0, "", (rulesets[0], 1, ""), 0
     for ruleset in rulesets:
         for number in range(1, len(ruleset.rounds) + 1):
             for size in (12, 24, 41, ruleset.largest_deal):
                 for hand in adversarial_hands(ruleset, number, size):
-                    seconds, count = ask(ruleset, number, hand_text(hand)), count + 1
+                    text = hand_text(hand)
+                    seconds, count = ask(ruleset, number, text), count + 1
                     if seconds > worst:
-                        worst, worst_case = seconds, f"{ruleset.id} round {number}, {size} cards"
-    return worst, worst_case, count
+                        worst, worst_ask = seconds, (ruleset, number, text)
+                        worst_case = f"{ruleset.id} round {number}, {size} cards"
+    return statistics.median(ask(*worst_ask) for _ in range(WORST_AGAIN)), worst_case, count
 
 
 def adversarial_benchmarks(rows: list[Row]) -> None:
