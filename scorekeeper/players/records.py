@@ -292,9 +292,11 @@ def rating_of(store: Store, worker: RatingWorker | None, player_id: int) -> dict
     if not stored.is_rated(store, player_id):
         return {"left_out": True}
     up_to_date = not stored.ratings_stale(store)
-    if not up_to_date:
-        worker.nudge()  # a change made outside this server (an import on the command line)
     found = stored.rating(store, player_id) or new_player()
+    if not up_to_date:
+        # A change made outside this server (an import on the command line). Nudged only once the
+        # rating is read: the answer says what was kept when it was found stale, never half of each.
+        worker.nudge()
     return rating_fields(found) | {"up_to_date": up_to_date}
 
 
