@@ -165,6 +165,14 @@ def hand_text(cards: list[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def found(pattern: str, text: str, *, group: int = 1) -> str:
+    """The first match of ``pattern`` in ``text`` (a page, a URL), its ``group``; a test fails
+    saying what was not found, not that None has no ``group``."""
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found in {text[:300]!r}"
+    return match.group(group)
+
+
 def csrf_token(html: str) -> str:
     match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert match, "no CSRF token in the page"

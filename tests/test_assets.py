@@ -10,7 +10,7 @@ from pathlib import Path
 from support import make_app
 
 
-def linked(client, page: str = "/") -> list[str]:
+def linked(client, page: str = "/") -> list[tuple[str, str]]:
     return re.findall(r'(/static/[^"?]+)\?v=([0-9a-f]{12})"', client.get(page).text)
 
 

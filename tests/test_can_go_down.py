@@ -12,7 +12,7 @@ from support import make_app
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.go_down import can_go_down
 from scorekeeper.rules.melds import label
-from scorekeeper.rules.rulesets import parse_ruleset
+from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
 
 # RULES.md's contracts as (sets, size); a hand of natural sets of distinct ranks makes each.
 TEN_PENNIES = [(2, 3), (1, 4), (2, 4), (1, 5), (2, 5), (1, 6), (1, 7)]
@@ -162,7 +162,7 @@ def test_no_book_and_a_book_short_of_the_board(rulesets):
 # --- contract games: what the answer says when the hand falls short ------------------------------------
 
 
-def ten_pennies_with_first_round(contract: str) -> object:
+def ten_pennies_with_first_round(contract: str) -> Ruleset:
     """Ten Pennies as shipped, its first round's contract changed (a house's own)."""
     text = (Path(__file__).parents[1] / "scorekeeper/rules/data/ten-pennies.toml").read_text()
     return parse_ruleset(text.replace("contract = { melds = 2, size = 3 }", f"contract = {contract}", 1))

@@ -88,9 +88,9 @@ def test_any_text_parses_or_raises_card_error(text: str) -> None:
 
 
 def test_a_suitless_card_in_a_game_of_suits_is_named(rulesets):
-    from scorekeeper.rules.melds import Verdict, check_melds
+    from scorekeeper.rules.melds import Stage, Verdict, check_melds
 
-    verdict = check_melds(rulesets["ten-pennies-pcio"], 1, [parse_hand("KS K KD")], "meld")
+    verdict = check_melds(rulesets["ten-pennies-pcio"], 1, [parse_hand("KS K KD")], Stage.MELD)
     assert verdict == Verdict(False, ["meld 1 (K♠ K K♦) needs a suit on K"])
 
 

@@ -38,7 +38,7 @@ def test_a_game_that_ends_is_rated_with_no_page_opened(tmp_path: Path):
     assert workers and all(thread.daemon for thread in workers)  # a server that stops is never held by one
     store = Store(api.client.application.config["DATABASE"])
     assert not records.ratings_stale(store)
-    assert records.rating(store, 1).games == 1
+    assert (rating := records.rating(store, 1)) is not None and rating.games == 1
     assert ann(api)["rating"]["up_to_date"] is True
 
 

@@ -12,7 +12,7 @@ from support import adversarial_hands, examples, hand_text, ruleset_text, suited
 
 from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit, parse_hand
 from scorekeeper.rules.contract import find_contract, multisets
-from scorekeeper.rules.melds import Verdict, read_meld
+from scorekeeper.rules.melds import Stage, Verdict, read_meld
 from scorekeeper.rules.rulesets import parse_ruleset
 
 CONTRACT_RULESETS = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy"]
@@ -30,7 +30,7 @@ def reference(ruleset, number, hand):
         if sum(picks) < size:
             continue
         cards = [kind for kind, n in zip(kinds, picks, strict=True) for _ in range(n)]
-        if read_meld(ruleset, rule, cards, "first-down", size)[0] is not None:
+        if read_meld(ruleset, rule, cards, Stage.FIRST_DOWN, size)[0] is not None:
             legal.append(picks)
     if needed == 1:
         return bool(legal)
@@ -274,7 +274,9 @@ def test_house_hands_worked_by_hand_are_answered_with_melds_from_the_hand(house,
     cards = parse_hand(hand)
     verdict = find_contract(ruleset, number, cards)
     assert verdict.valid is makes, verdict
-    assert len(verdict.arrangement) == (ruleset.round(number).contract.melds if makes else 0)
+    contract = ruleset.round(number).contract
+    assert contract is not None
+    assert len(verdict.arrangement) == (contract.melds if makes else 0)
     assert not cards_of(verdict.arrangement) - Counter(cards)
 
 

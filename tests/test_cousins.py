@@ -4,7 +4,7 @@ with totals worked out by hand in the comments."""
 import re
 
 import pytest
-from support import csrf_token
+from support import csrf_token, found
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 TEAMS = [["Ann", "Cy"], ["Bob", "Di"]]
@@ -323,7 +323,7 @@ def test_a_hand_not_entered_is_named_with_its_player(api, sides, words, player):
 
 def post_page(client, url, data):
     page = client.get(url).text
-    version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
+    version = found(r'name="version" type="hidden" value="(\d+)"', page)
     return client.post(url, data={"csrf_token": csrf_token(page), "version": version, **data})
 
 
@@ -379,7 +379,7 @@ def test_ten_card_rummy_whole_game_through_the_pages(client):
         if number == 4:
             for _ in range(4):
                 page = client.get(game_url).text
-                version = re.search(r'name="version" type="hidden" value="(\d+)"', page).group(1)
+                version = found(r'name="version" type="hidden" value="(\d+)"', page)
                 client.post(
                     f"{game_url}/buys", data={"csrf_token": csrf_token(page), "player": "Bob", "version": version}
                 )
@@ -389,7 +389,7 @@ def test_ten_card_rummy_whole_game_through_the_pages(client):
         assert response.status_code == 302, response.text
     page = client.get(game_url).text
     assert "+100 pen." in page and "Game over" in page
-    totals_row = re.search(r'<tr class="totals">(.*?)</tr>', page, re.S).group(1)
+    totals_row = found(r'(?s)<tr class="totals">(.*?)</tr>', page)
     assert [int(n) for n in re.findall(r">(-?\d+)</td>", totals_row)] == list(tcr_expected().values())
 
 

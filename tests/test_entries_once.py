@@ -4,7 +4,7 @@ table meant). Nothing is invented and nothing is recorded twice."""
 import re
 import threading
 
-from support import PLAYERS, csrf_token, words
+from support import PLAYERS, csrf_token, found, words
 
 ROUND = {"went_out": "Ann", "caught": {"Bob": "K 7", "Cy": "", "Di": "5"}}
 
@@ -174,7 +174,7 @@ def test_a_buy_tapped_twice_on_one_page_is_one_buy_and_can_be_undone_from_the_me
     gid = api.new_game()["id"]
     page = client.get(f"/games/{gid}").text
     token, version = csrf_token(page), hidden_fields(page)["version"]
-    key = re.search(r'name="entry_key" value="([^"]+-buy-2)"', page).group(1)  # Bob's button
+    key = found(r'name="entry_key" value="([^"]+-buy-2)"', page)  # Bob's button
     buy = {"csrf_token": token, "version": version, "player": "Bob", "entry_key": key}
     assert client.post(f"/games/{gid}/buys", data=buy).status_code == 302
     after = client.get(f"/games/{gid}").text
@@ -185,6 +185,7 @@ def test_a_buy_tapped_twice_on_one_page_is_one_buy_and_can_be_undone_from_the_me
     assert api.call("GET", f"/api/games/{gid}")["players"][1]["buys_left"] == 9
     # The Undo button of the message, as drawn on the page after the buy.
     undo = re.search(r'action="(/games/\d+/undo/(\d+))"', after)
+    assert undo, "no Undo on the page after the buy"
     fields = dict(re.findall(r'name="(\w+)" (?:type="hidden" )?value="([^"]*)"', after.split(undo.group(0))[1][:600]))
     response = client.post(undo.group(1), data={**hidden_fields(after), **fields, "back": "game"})
     assert response.headers["Location"] == f"/games/{gid}"
@@ -201,8 +202,10 @@ def test_an_undone_round_is_put_back_from_history(api, client):
     assert "Undid round 1; History can put it back" in client.get(undone.location).text
     history = client.get(f"/games/{gid}/history").text
     assert "Undid round 1 (Round 1: Ann went out." in history and ">Put back</button>" in history
-    form = re.search(r'<form method="post" action="(/games/\d+/undo/2)"', history)
-    put_back = client.post(form.group(1), data={"csrf_token": csrf_token(history), "version": "2"})
+    put_back = client.post(
+        found(r'<form method="post" action="(/games/\d+/undo/2)"', history),
+        data={"csrf_token": csrf_token(history), "version": "2"},
+    )
     assert "Put back round 1; everything after it is recomputed" in client.get(put_back.location).text
     state = api.call("GET", f"/api/games/{gid}")
     assert len(state["rounds"]) == 1 and state["players"][1]["points"] == 10
@@ -210,7 +213,7 @@ def test_an_undone_round_is_put_back_from_history(api, client):
 
 
 def buy_button(page, name):
-    return re.search(rf'<button [^>]*data-player="{name}"[^>]*>', page).group(0)
+    return found(rf'<button [^>]*data-player="{name}"[^>]*>', page, group=0)
 
 
 def test_ten_card_rummy_buy_buttons_say_when_they_cost(api, client):
@@ -234,6 +237,7 @@ def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
     from scorekeeper.commands import TRUSTED, run
     from scorekeeper.commands.games import RecordBuy
     from scorekeeper.loading import load_game
+    from scorekeeper.rules.game import Game
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog
 
@@ -244,6 +248,7 @@ def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
         store, catalog = get_store(), current_catalog()
         after = run(store, catalog, RecordBuy(game_id=second, player="Bob"), TRUSTED)
         reloaded = load_game(store, catalog, second).game
+    assert isinstance(after, Game)
     assert [e.id for e in after.events] == [e.id for e in reloaded.events] == [2]
 
 

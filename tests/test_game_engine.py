@@ -1,12 +1,14 @@
 """The rules engine's game: scoring, buys, corrections and money, replayed from events."""
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import examples
 
 from scorekeeper.rules.cards import parse_hand
-from scorekeeper.rules.game import Buy, Game, RoundRecord, Void
+from scorekeeper.rules.game import Buy, Event, Game, RoundRecord, Void
 from scorekeeper.rules.game_json import describe_round, game_json
 from scorekeeper.rules.scoring import card_points, next_buy_penalty
 from scorekeeper.rules.setup import GameError, Setup
@@ -326,6 +328,7 @@ def test_appending_an_event_is_the_same_as_replaying_them_all(rulesets, actions)
     s = setup(rulesets)
     game, accepted = Game(s), []
     for event_id, action in enumerate(actions, start=1):
+        event: Event
         if action[0] == "buy":
             event = Buy(event_id, action[2], PLAYERS[action[1]])
         elif action[0] == "round":
@@ -530,7 +533,7 @@ def test_a_seats_summary_after_two_rounds_worked_by_hand(rulesets):
 def test_the_games_json_numbers_seats_and_rounds_from_1(rulesets):
     from scorekeeper.rules.game_json import game_json
 
-    data = game_json(game_of_rounds(rulesets, 2))
+    data: dict[str, Any] = game_json(game_of_rounds(rulesets, 2))
     assert [(p["name"], p["seat"]) for p in data["players"]] == [("Ann", 1), ("Bob", 2), ("Cy", 3), ("Di", 4)]
     assert [r["number"] for r in data["rounds"]] == [1, 2]
 
@@ -569,7 +572,7 @@ def test_a_correction_stays_marked_after_a_later_entry(rulesets):
 def test_a_new_games_json_shows_every_total_at_0(rulesets):
     from scorekeeper.rules.game_json import game_json
 
-    data = game_json(game_of_rounds(rulesets, 0))
+    data: dict[str, Any] = game_json(game_of_rounds(rulesets, 0))
     assert [p["points"] for p in data["players"]] == [0, 0, 0, 0]
 
 

@@ -4,12 +4,11 @@ the sizes it names, and a live or table view that starts at itself from the home
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from support import make_app
+from support import found, make_app
 
 
 @pytest.fixture
@@ -41,19 +40,26 @@ def test_the_manifest_names_what_a_home_screen_needs(client):
     assert purposes == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
 
 
+def alpha(image: Image.Image) -> int:
+    """How opaque the image's top-left corner is (0 to 255)."""
+    corner = image.getpixel((0, 0))
+    assert isinstance(corner, tuple)
+    return int(corner[3])
+
+
 def test_a_maskable_icon_bleeds_to_its_edges_and_the_others_are_rounded(client):
     maskable = Image.open(io.BytesIO(client.get("/icons/512-maskable.png").data)).convert("RGBA")
     rounded = Image.open(io.BytesIO(client.get("/icons/512.png").data)).convert("RGBA")
-    assert maskable.getpixel((0, 0))[3] == 255 and rounded.getpixel((0, 0))[3] == 0
+    assert alpha(maskable) == 255 and alpha(rounded) == 0
     assert Image.open(io.BytesIO(client.get("/icons/apple-touch-icon.png").data)).size == (180, 180)
     assert client.get("/icons/64.png").status_code == 404
 
 
 def test_a_live_view_kept_on_the_home_screen_opens_itself(client):
     gid = client.post("/api/games", json={"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}).get_json()["id"]
-    live = re.search(r'href="(?:http://[^/]+)?(/live/[\w-]+)"', client.get(f"/games/{gid}").text).group(1)
-    manifest = re.search(r'<link rel="manifest" href="([^"]+)">', client.get(live).text).group(1)
+    live = found(r'href="(?:http://[^/]+)?(/live/[\w-]+)"', client.get(f"/games/{gid}").text)
+    manifest = found(r'<link rel="manifest" href="([^"]+)">', client.get(live).text)
     assert client.get(manifest.replace("&amp;", "&")).get_json()["start_url"] == live
-    table = re.search(r'<link rel="manifest" href="([^"]+)">', client.get(f"/games/{gid}/table").text).group(1)
+    table = found(r'<link rel="manifest" href="([^"]+)">', client.get(f"/games/{gid}/table").text)
     assert client.get(table).get_json()["start_url"] == f"/games/{gid}/table"
     assert client.get("/manifest.webmanifest?start=https://example.com/").get_json()["start_url"] == "/"

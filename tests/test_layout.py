@@ -31,7 +31,7 @@ def modules() -> dict[str, Path]:
 def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The package's modules that ``name`` imports by its import statements (relative ones resolved)."""
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)

@@ -3,12 +3,11 @@ version and served to every phone from that, never stale."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask, template_rendered
-from support import PLAYERS, Api
+from support import PLAYERS, Api, found
 
 
 @contextmanager
@@ -29,7 +28,7 @@ def drawings(app: Flask) -> Iterator[list[str]]:
 def test_nine_phones_asking_for_the_same_version_get_one_drawing(app: Flask, api: Api, client):
     gid = api.new_game()["id"]
     api.round(gid, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
-    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
+    token = found(r"/live/([\w-]+)", client.get(f"/games/{gid}").text)
     paths = {
         "_live_fragment_page.html": f"/live/{token}/fragment",
         "_table_fragment.html": f"/games/{gid}/table/fragment",
@@ -44,7 +43,7 @@ def test_nine_phones_asking_for_the_same_version_get_one_drawing(app: Flask, api
 def test_a_change_is_drawn_anew_for_the_next_phone(app: Flask, api: Api, client):
     """A round, a buy and a note each move the version: the next phone sees them."""
     gid = api.new_game(PLAYERS)["id"]
-    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
+    token = found(r"/live/([\w-]+)", client.get(f"/games/{gid}").text)
     before = client.get(f"/live/{token}/fragment").text
     api.round(gid, "Ann", {"Bob": "K K", "Cy": "5", "Di": ""})
     after_round = client.get(f"/live/{token}/fragment").text

@@ -140,7 +140,9 @@ def test_locking_a_night_again_ends_its_tokens(app, api, client):
     token = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "4321"})["token"]
     with app.test_request_context():  # "Lock again" as the scorekeeper's page does it
         store = get_store()
-        run(store, app.extensions["rulesets"], LockAgain(night_lock(store.night(night))), TRUSTED)
+        lock = night_lock(store.night(night))
+        assert lock is not None
+        run(store, app.extensions["rulesets"], LockAgain(lock), TRUSTED)
     assert set_money(client, night, token).status_code == 403
     fresh = api.call("POST", f"/api/nights/{night}/unlock", {"pin": "4321"})["token"]
     assert set_money(client, night, fresh).status_code == 200

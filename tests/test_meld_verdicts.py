@@ -6,7 +6,7 @@ import pytest
 from support import TEN_PENNIES_TOML, ruleset_text
 
 from scorekeeper.rules.cards import parse_hand
-from scorekeeper.rules.melds import Verdict, check_layoff, check_melds
+from scorekeeper.rules.melds import Stage, Verdict, check_layoff, check_melds
 from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
 
 # --- Pennies From Heaven: getting on the board (hand 1 needs 50, hand 2 90; below zero 15) --------
@@ -47,7 +47,7 @@ BOARD = [  # hand, side's total, books laid down, the verdict
 @pytest.mark.parametrize("hand, side_score, melds, expected", BOARD)
 def test_getting_on_the_board_is_answered_in_full(rulesets, hand, side_score, melds, expected):
     ruleset = rulesets["pennies-from-heaven"]
-    assert check_melds(ruleset, hand, [parse_hand(m) for m in melds], "first-down", side_score) == expected
+    assert check_melds(ruleset, hand, [parse_hand(m) for m in melds], Stage.FIRST_DOWN, side_score) == expected
 
 
 BOOKS = [  # a later meld of Pennies From Heaven (hand 1: 2s and jokers wild), and what is wrong with it
@@ -66,7 +66,7 @@ BOOK_READS = {"K K K": "K K K: book of 3 × K", "2 2 JKR": "2 2 JKR: wild book o
 
 @pytest.mark.parametrize("meld, problem", BOOKS)
 def test_a_book_is_read_or_refused_with_its_rule(rulesets, meld, problem):
-    answer = check_melds(rulesets["pennies-from-heaven"], 1, [parse_hand(meld)], "meld")
+    answer = check_melds(rulesets["pennies-from-heaven"], 1, [parse_hand(meld)], Stage.MELD)
     if problem is None:
         assert answer == Verdict(True, [], [BOOK_READS[meld]])
     else:
@@ -352,8 +352,8 @@ def house_ten_pennies(later_melds: str) -> Ruleset:
 )
 def test_a_later_meld_needs_the_house_minimum(later_melds, three_cards, four_cards):
     ruleset = house_ten_pennies(later_melds)
-    assert check_melds(ruleset, 1, [parse_hand("K K K")], "meld") == three_cards
-    assert check_melds(ruleset, 1, [parse_hand("K K K K")], "meld") == four_cards
+    assert check_melds(ruleset, 1, [parse_hand("K K K")], Stage.MELD) == three_cards
+    assert check_melds(ruleset, 1, [parse_hand("K K K K")], Stage.MELD) == four_cards
 
 
 def test_a_house_wild_rank_in_its_own_run_place_is_natural():

@@ -12,7 +12,7 @@ from support import examples
 
 from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit
 from scorekeeper.rules.contract import find_contract
-from scorekeeper.rules.melds import check_melds, read_meld, run_readings, set_readings
+from scorekeeper.rules.melds import Stage, check_melds, read_meld, run_readings, set_readings
 
 RANKS = list(Rank)
 TP_WILDS = {1: {Rank.TWO}, 5: {Rank.TWO, Rank.ACE, Rank.JOKER}}
@@ -100,7 +100,7 @@ def test_ten_card_rummy_melds_agree_with_brute_force(rulesets, cards):
     run_naturals = ref_run_naturals(cards, TCR_WILDS)
     legal_set = set_wilds is not None and set_wilds <= len(cards) - set_wilds
     legal_run = run_naturals is not None and len(cards) - run_naturals <= run_naturals
-    assert check_melds(ruleset, 4, [cards], "meld").valid == (legal_set or legal_run)
+    assert check_melds(ruleset, 4, [cards], Stage.MELD).valid == (legal_set or legal_run)
 
 
 CONTRACT_CASES = [
@@ -124,7 +124,7 @@ def brute_force_contract(ruleset, number, hand):
         frozenset(group)
         for k in range(size, len(hand) + 1)
         for group in combinations(indexes, k)
-        if read_meld(ruleset, rule, [hand[i] for i in group], "first-down", size)[0] is not None
+        if read_meld(ruleset, rule, [hand[i] for i in group], Stage.FIRST_DOWN, size)[0] is not None
     ]
     if needed == 1:
         return bool(legal)
@@ -157,7 +157,7 @@ def test_ten_card_rummy_sets_with_2s_and_jokers_agree_with_the_ruling(rulesets, 
     run_naturals = ref_run_naturals(cards, TCR_WILDS)
     legal_set = set_wilds is not None and set_wilds <= len(cards) - set_wilds
     legal_run = run_naturals is not None and len(cards) - run_naturals <= run_naturals
-    assert check_melds(ruleset, max(number, 4), [cards], "meld").valid == (legal_set or legal_run)
+    assert check_melds(ruleset, max(number, 4), [cards], Stage.MELD).valid == (legal_set or legal_run)
 
 
 @st.composite

@@ -10,7 +10,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import csrf_token, examples, made, owed, pdf_tables, tie_game, words
+from support import csrf_token, examples, found, made, owed, pdf_tables, tie_game, words
 from test_printing import pdf_text
 
 from scorekeeper.rules.ledger import Payment, after_payments, still_owed
@@ -69,7 +69,7 @@ def test_a_paper_night_at_1_and_5_cents_keeps_three_payments_and_asks_only_the_d
     api.call("POST", f"/api/nights/{night}/payments", {"from": "Eve", "to": "Ann", "cents": 71}, 201)
     api.call("POST", f"/api/nights/{night}/payments", {"from": "Bob", "to": "Ann", "cents": 20}, 201)
     page = client.get(f"/nights/{night}").text
-    key = re.search(r'name="amount" value="12"><input type="hidden" name="entry_key" value="([^"]+)"', page).group(1)
+    key = found(r'name="amount" value="12"><input type="hidden" name="entry_key" value="([^"]+)"', page)
     client.post(
         f"/nights/{night}/paid",
         data={"csrf_token": csrf_token(page), "payer": "Cy", "payee": "Ann", "amount": "12", "entry_key": key},
@@ -112,7 +112,7 @@ def test_a_mixed_night_shows_the_same_cents_on_every_screen(api, client):
     for name, money in expected.items():
         row = rf'>{name}</a></th>\s*<td>3</td><td>\d</td><td>[\d.]+</td>\s*<td class="\w+">{re.escape(money)}</td>'
         assert re.search(row, leaderboard), name
-    ann = re.search(r'href="/players/(\d+)">Ann<', leaderboard).group(1)
+    ann = found(r'href="/players/(\d+)">Ann<', leaderboard)
     player = client.get(f"/players/{ann}").text
     assert "3 finished games, 1 won, money +$0.33" in player
     assert "won · +$1.10" in player and "lost · −$0.07" in player and "lost · −$0.70" in player
@@ -127,8 +127,8 @@ def test_a_mixed_night_shows_the_same_cents_on_every_screen(api, client):
     eve_c = next(r for r in rows if r["game"] == str(c) and r["player"] == "Eve" and r["round"] == "1")
     assert (eve_c["pennies"], eve_c["penny_cents"], eve_c["card_cents"]) == ("2", "10", "20")
     summary = client.get(f"/nights/{night}/summary.pdf").data
-    money = next(t for t in pdf_tables(summary) if t[0][:2] == ["Player", "Net"])
-    assert {row[0]: row[1] for row in money[1:]} == expected
+    money_table = next(t for t in pdf_tables(summary) if t[0][:2] == ["Player", "Net"])
+    assert {row[0]: row[1] for row in money_table[1:]} == expected
 
 
 def test_no_screen_writes_a_penny_count_with_a_cent_sign(api, client):
@@ -136,7 +136,7 @@ def test_no_screen_writes_a_penny_count_with_a_cent_sign(api, client):
     table views, the night page or the printed scorepad."""
     night = api.call("POST", "/api/nights", {}, 201)["id"]
     a = game_a(api, night)
-    share = re.search(r"/live/([\w-]+)", client.get(f"/games/{a}").text).group(1)
+    share = found(r"/live/([\w-]+)", client.get(f"/games/{a}").text)
     pages = {
         "game": client.get(f"/games/{a}").text,
         "live": client.get(f"/live/{share}").text,

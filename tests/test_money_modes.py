@@ -3,7 +3,7 @@ paper (the fewest payments, marked paid one by one); mixed penny values counted 
 
 import re
 
-from support import PLAYERS, csrf_token, made, owed, tie_game, words
+from support import PLAYERS, csrf_token, found, made, owed, tie_game, words
 
 
 def test_a_night_with_pennies_on_the_table_never_asks_anyone_to_pay(api, client):
@@ -64,7 +64,7 @@ def test_a_night_on_paper_keeps_payments_made_and_asks_only_for_what_a_correctio
     # The same Mark paid tapped twice records one payment.
     page_before = client.get(f"/nights/{night}").text
     for _ in range(2):
-        key = re.search(r'name="amount" value="7"><input type="hidden" name="entry_key" value="([^"]+)"', page_before)
+        key = found(r'name="amount" value="7"><input type="hidden" name="entry_key" value="([^"]+)"', page_before)
         client.post(
             f"/nights/{night}/paid",
             data={
@@ -72,7 +72,7 @@ def test_a_night_on_paper_keeps_payments_made_and_asks_only_for_what_a_correctio
                 "payer": "Cy",
                 "payee": "Bob",
                 "amount": 7,
-                "entry_key": key.group(1),
+                "entry_key": key,
             },
         )
     assert made(api.call("GET", f"/api/nights/{night}")) == [("Di", "Ann", 10), ("Cy", "Bob", 7)]
@@ -81,7 +81,7 @@ def test_a_night_on_paper_keeps_payments_made_and_asks_only_for_what_a_correctio
 def test_the_money_mode_is_chosen_on_the_form_and_changed_while_the_night_is_open(api, client):
     token = csrf_token(client.get("/nights").text)
     response = client.post("/nights", data={"csrf_token": token, "name": "Sat", "money": "paper"})
-    night = int(re.search(r"/nights/(\d+)", response.headers["Location"]).group(1))
+    night = int(found(r"/nights/(\d+)", response.headers["Location"]))
     assert api.call("GET", f"/api/nights/{night}")["money"] == "paper"
     page = client.get(f"/nights/{night}").text
     client.post(f"/nights/{night}/money", data={"csrf_token": csrf_token(page), "money": "table"})

@@ -51,7 +51,7 @@ def test_a_correction_moves_the_carry_and_the_version_of_a_later_game(api, clien
 def test_loading_a_game_reads_no_other_game(api, app, client):
     night = api.call("POST", "/api/nights", {}, 201)["id"]
     ids = [tie_game(api, night)["id"] for _ in range(3)]
-    statements = []
+    statements: list[str] = []
     with app.app_context():
         from scorekeeper.store import get_store
 

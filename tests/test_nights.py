@@ -3,7 +3,6 @@
 import csv
 import io
 import json
-import re
 import sqlite3
 import threading
 from itertools import permutations
@@ -11,7 +10,7 @@ from itertools import permutations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PLAYERS, csrf_token, examples, make_app, tie_game, words
+from support import PLAYERS, csrf_token, examples, found, make_app, tie_game, words
 
 from scorekeeper.rules.ledger import settle, settle_with_keeper, zero_sum_groups
 
@@ -387,7 +386,7 @@ def test_player_history_pages_through_older_games(api, client):
     page = client.get("/players/1").text
     assert page.count('class="history-games"') == 1 and page.count("<li>") == 20
     assert "Game 23" in page and "Game 3<" not in page
-    older = re.search(r'href="(/players/1\?before=\d+)"', page).group(1)
+    older = found(r'href="(/players/1\?before=\d+)"', page)
     rest = client.get(older).text
     assert rest.count("<li>") == 3 and "Game 3<" in rest and "Older games" not in rest
 

@@ -4,6 +4,7 @@ whom, and the time a payment was marked on the table's clock."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from support import Api, make_app
 from test_words import BEGUN, in_chicago  # noqa: F401 - a fixture
@@ -72,7 +73,7 @@ def test_the_lock_line():
 
 
 def test_a_payment_made_reads_on_the_table_s_clock_and_offers_its_undo(in_chicago):  # noqa: F811
-    row = {"id": 3, "night_id": 1, "payer": "", "payee": "Ann", "cents": 7, "made_at": BEGUN, "undone_at": None}
+    row: Any = {"id": 3, "night_id": 1, "payer": "", "payee": "Ann", "cents": 7, "made_at": BEGUN, "undone_at": None}
     made = PaymentMade.of(row | {"nets": None})
     assert (made.payer, made.payee, made.amount, made.at) == ("the bowl", "Ann", "$0.07", "21:30")
     assert (made.button, made.undone_value, made.undone) == ("Not paid after all", "1", False)

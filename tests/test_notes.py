@@ -9,7 +9,7 @@ import re
 
 import pytest
 from pypdf import PdfReader
-from support import csrf_token, make_app
+from support import csrf_token, found, make_app
 
 from scorekeeper.notes import NoteError, clean_note, one_line
 
@@ -79,7 +79,7 @@ def test_a_game_note_shows_escaped_on_every_page_of_the_game(client, api):
     night_note = "At Zoë's <i>place</i>"
     assert save_note(client, f"/nights/{night}", night_note).status_code == 302
     escaped = "Ann hosted\n&lt;b&gt;Jokers&lt;/b&gt; wild &amp; O&#39;Brien&#39;s rule"
-    share = re.search(r'href="http://localhost(/live/[^"]+)"', client.get(url).text).group(1)
+    share = found(r'href="http://localhost(/live/[^"]+)"', client.get(url).text)
     for page in (url, f"{url}/table", share, f"{share}/fragment", f"{url}/table/fragment"):
         text = client.get(page).text
         assert escaped in text, page
@@ -136,7 +136,7 @@ def test_a_note_moves_the_live_views_but_not_the_game(client, api):
     night = api.call("POST", "/api/nights", {}, 201)["id"]
     game = api.new_game(night=night)
     url = f"/games/{game['id']}"
-    share = re.search(r'href="http://localhost(/live/[^"]+)"', client.get(url).text).group(1)
+    share = found(r'href="http://localhost(/live/[^"]+)"', client.get(url).text)
     round_page = client.get(f"{url}/rounds/new").text
     polls = [(f"{share}/state", share), (f"{url}/table/state", f"{url}/table")]
     before = [client.get(state).get_json()["version"] for state, _ in polls]

@@ -1,10 +1,9 @@
 """The game played through the HTML pages, with CSRF protection on as in production."""
 
 import html
-import re
 
 import pytest
-from support import GAME, csrf_token
+from support import GAME, csrf_token, found
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -27,7 +26,7 @@ def start_game(client, players=PLAYERS, **extra):
 def round_form(client, url, went_out, caught, players=PLAYERS):
     page = client.get(url)
     token = csrf_token(page.text)
-    version = re.search(r'name="version" type="hidden" value="(\d+)"', page.text).group(1)
+    version = found(r'name="version" type="hidden" value="(\d+)"', page.text)
     data = {"csrf_token": token, "version": version, "went_out": went_out}
     for seat, name in enumerate(players):
         data[f"caught-{seat}"] = caught.get(name, "")
@@ -103,7 +102,7 @@ def test_random_first_dealer_is_one_of_the_players(client):
     game_url = start_game(client, first_dealer="")
     assert client.get("/api" + game_url).get_json()["rounds"] == []
     page = client.get(game_url).text
-    dealer = re.search(r'<span class="badge dealer">([^<]+)</span>', page).group(1)
+    dealer = found(r'<span class="badge dealer">([^<]+)</span>', page)
     assert dealer in PLAYERS
 
 
@@ -177,7 +176,7 @@ def test_game_page_has_one_share_section_and_a_clean_title(client):
     game_url = start_game(client)
     page = client.get(game_url).text
     assert page.count('class="share"') == 1
-    title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+    title = found(r"(?s)<title>(.*?)</title>", page)
     assert title == "Game 1 — Ten Pennies"
 
 

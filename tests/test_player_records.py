@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import PLAYERS, Api, csrf_token, make_app, words
+from support import PLAYERS, Api, csrf_token, found, make_app, words
 from test_cousins import PFH_HANDS, TEAMS
 
 from scorekeeper.rules.records import (
@@ -569,8 +569,8 @@ def test_a_players_best_round_is_the_fewest_points_when_lowest_wins(api, client)
     for hand in cy:
         api.round(game, "Ann", {"Bob": "K K", "Cy": hand, "Di": ""})
     board = client.get("/players").text
-    cy = re.search(r'href="(/players/\d+)"[^>]*>Cy<', board).group(1)
-    page = words(client.get(cy).text)
+    cy_page = found(r'href="(/players/\d+)"[^>]*>Cy<', board)
+    page = words(client.get(cy_page).text)
     assert re.search(r"Best round 0, worst 20\s", page), page
 
 

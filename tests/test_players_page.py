@@ -70,7 +70,7 @@ def test_the_rating_says_when_it_is_still_counting():
 
 
 def test_the_games_and_the_rulesets_added_up(rulesets):
-    stats = {"ruleset": "ten-pennies", "games": 1, "wins": 0, "points": 28, "rounds": 7, "money": 30}
+    stats: Any = {"ruleset": "ten-pennies", "games": 1, "wins": 0, "points": 28, "rounds": 7, "money": 30}
     stats |= {"lowest_round": 0, "highest_round": 14, "player_id": 1}
     gone = stats | {"ruleset": "grandma's-own", "rounds": 0}  # a ruleset no longer installed
     (ten, old) = ruleset_lines([stats, gone], rulesets)
@@ -79,7 +79,7 @@ def test_the_games_and_the_rulesets_added_up(rulesets):
         "1 finished game, 0 won, money +$0.30, 4.0 points a round. Best round 0, worst 14 (fewer points is better).",
     )
     assert old.name == "grandma's-own" and "—" in old.words
-    game = {"game_id": 9, "ruleset": "ten-pennies", "created_at": "2026-11-26T20:00:00+00:00", "day": "2026-11-26"}
+    game: Any = {"game_id": 9, "ruleset": "ten-pennies", "created_at": "2026-11-26T20:00:00+00:00", "day": "2026-11-26"}
     game |= {"points": 1, "rounds": 1, "finished": 0, "won": 0, "money": 0}
     (line,) = game_lines([game], rulesets)
     assert (line.name, line.words) == ("Game 9", "Ten Pennies · 2026-11-26 · 1 point in 1 round · in progress")

@@ -35,7 +35,7 @@ def toml_text(data: dict[str, Any]) -> str:
 
 def changed(name: str, path: tuple[str | int, ...], value: Any = None, delete: bool = False) -> dict[str, Any]:
     data = copy.deepcopy(SHIPPED[name])
-    parent = data
+    parent: Any = data
     for step in path[:-1]:
         parent = parent[step]
     if delete:

@@ -240,7 +240,8 @@ def test_a_buy_of_no_cards_is_refused_in_a_house_rules_file():
     assert "cards = 3 " in GOOD
     with pytest.raises(RulesetError, match=r"^house.toml: buys.cards: a buy takes at least 1 card \(the discard\)$"):
         parse_ruleset(GOOD.replace("cards = 3 ", "cards = 0 ", 1), "house.toml")
-    assert parse_ruleset(GOOD.replace("cards = 3 ", "cards = 1 ", 1), "house.toml").buys.cards == 1
+    buys = parse_ruleset(GOOD.replace("cards = 3 ", "cards = 1 ", 1), "house.toml").buys
+    assert buys is not None and buys.cards == 1
 
 
 def test_a_books_game_needs_every_hands_board_minimum():

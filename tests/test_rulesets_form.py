@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import make_app
@@ -129,7 +130,7 @@ def test_a_name_taken_by_another_ruleset_is_refused(client):
 # The reader's refusals of a value typed into a field, as tests/test_ruleset_fields.py words them: the
 # cases a form can send (letters or a minus typed into a number's field; not a nested table, not a
 # true/false), then the bounds and the blanks.
-TYPED = [
+TYPED: list[tuple[tuple[str | int, ...], Any, str]] = [
     (path, value, said)
     for name, path, value, said in WRONG_KIND
     if name == "ten-pennies" and isinstance(value, (str, int)) and not isinstance(value, bool)

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import PLAYERS, csrf_token, examples, free_port, new_game_form, start_server
+from support import PLAYERS, csrf_token, examples, found, free_port, new_game_form, start_server
 
 from scorekeeper import serving
 
@@ -98,7 +98,7 @@ def test_whoever_sets_the_pin_keeps_the_game_unlocked(client):
 def test_live_view_follows_changes(api, client):
     gid = api.new_game()["id"]
     page = client.get(f"/games/{gid}").text
-    link = re.search(r'class="share-link"><a href="http://localhost([^"]+)"', page).group(1)
+    link = found(r'class="share-link"><a href="http://localhost([^"]+)"', page)
     assert re.fullmatch(r"/live/[A-Za-z0-9_-]{20,}", link)
     live = client.get(link).text
     assert "Round 1" in live and "2 sets of 3" in live and "buys the discard" not in live and "<form" not in live

@@ -251,7 +251,7 @@ def test_a_game_that_ends_while_the_rating_is_worked_out_is_never_left_out(tmp_p
     seen, games = records.rating_snapshot(store)
     records.keep_ratings(store, rate(games), seen)
     assert not records.ratings_stale(store)
-    assert records.rating(store, records.players(store)[0]["id"]).games == 2
+    assert (rating := records.rating(store, records.players(store)[0]["id"])) is not None and rating.games == 2
 
 
 def test_an_older_working_out_never_overwrites_a_newer_one(tmp_path: Path):
@@ -267,7 +267,7 @@ def test_an_older_working_out_never_overwrites_a_newer_one(tmp_path: Path):
     records.keep_ratings(store, rate(newer[1]), newer[0])
     records.keep_ratings(store, rate(older[1]), older[0])  # a slower page finishing last
     assert not records.ratings_stale(store)
-    assert records.rating(store, records.players(store)[0]["id"]).games == 2
+    assert (rating := records.rating(store, records.players(store)[0]["id"])) is not None and rating.games == 2
 
 
 def test_the_rated_games_are_the_finished_games_one_by_one_in_the_order_played(tmp_path: Path):

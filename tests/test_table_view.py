@@ -5,10 +5,9 @@ from __future__ import annotations
 import html
 import http.client
 import json
-import re
 
 import pytest
-from support import PLAYERS, Api, free_port, start_server
+from support import PLAYERS, Api, found, free_port, start_server
 
 from scorekeeper.rules.ledger import standings
 
@@ -109,7 +108,7 @@ def test_a_poll_of_an_unchanged_game_is_answered_304_with_no_body(api: Api, clie
     assert moved.get_json()["version"] > first.get_json()["version"]
     assert moved.headers["ETag"] != first.headers["ETag"]
     # The live view behind its share link answers the same way.
-    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
+    token = found(r"/live/([\w-]+)", client.get(f"/games/{gid}").text)
     live = client.get(f"/live/{token}/state")
     assert client.get(f"/live/{token}/state", headers={"If-None-Match": live.headers["ETag"]}).status_code == 304
 
@@ -129,6 +128,7 @@ def test_a_served_304_keeps_the_phones_connection_open(tmp_path):
         first = phone.getresponse()
         first.read()
         etag = first.getheader("ETag")
+        assert etag is not None
         connection = phone.sock
         for _ in range(3):
             phone.request("GET", f"/games/{gid}/table/state", headers={"If-None-Match": etag})

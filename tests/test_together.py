@@ -57,7 +57,9 @@ class Writers:
 
     def write(self) -> None:
         client = HttpClient(self.port, timeout=10)
-        game_id, rounds = None, 0
+        game_id: int | None = None
+        rounds = 0
+        body: dict[str, object]
         while not self.stop.is_set():
             if game_id is None or rounds == 7:
                 path, body = "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS}

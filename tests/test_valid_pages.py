@@ -8,7 +8,7 @@ import re
 from collections import Counter
 
 import pytest
-from support import Api, tie_game
+from support import Api, found, tie_game
 
 
 def pages(api: Api, client) -> dict[str, str]:
@@ -16,7 +16,7 @@ def pages(api: Api, client) -> dict[str, str]:
     api.buy(gid, "Bob")
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
     night = api.call("POST", "/api/nights", {"name": "Paper", "money": "paper"}, 201)["id"]
-    token = re.search(r"/live/([\w-]+)", client.get(f"/games/{gid}").text).group(1)
+    token = found(r"/live/([\w-]+)", client.get(f"/games/{gid}").text)
     pfh = api.call(
         "POST", "/api/games", {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}, 201
     )["id"]

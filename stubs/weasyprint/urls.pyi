@@ -5,6 +5,7 @@ class URLFetcherResponse:
     def __init__(
         self, url: str, body: bytes | None = None, headers: Mapping[str, str] | None = None, status: int = 200, **kwargs: Any
     ) -> None: ...
+    def read(self) -> bytes: ...
 
 class URLFetcher:
     def __init__(

@@ -168,7 +168,7 @@ def served_on_a_name(folder: Path, browser, host: str) -> Iterator[tuple[object,
     an insecure context, as a phone at the table sees it. Yields (that Chromium, the name's address,
     the plain 127.0.0.1 address)."""
     from support import free_port, make_app
-    from waitress import create_server
+    from waitress.server import create_server
 
     app = make_app(folder, TESTING=False, TRUSTED_HOSTS=[host])
     port = free_port()

@@ -27,7 +27,7 @@ def base_url(tmp_path_factory) -> Iterator[str]:
     """A fresh instance per test module, so one module's nights, PINs and players never meet another's.
     SCOREKEEPER_TEST_LATENCY=0.3 answers every request 0.3 s late, like a slow machine or Wi-Fi: the
     tests wait for pages, never for fixed times, and pass that way too."""
-    from waitress import create_server
+    from waitress.server import create_server
 
     app = make_app(tmp_path_factory.mktemp("browser-instance"), TESTING=False)
     latency = float(os.environ.get("SCOREKEEPER_TEST_LATENCY", "0"))

@@ -4,13 +4,13 @@ step also checks that the screen shows what the guide says it shows."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 from pathlib import Path
 
 import pytest
 from browser_support import buy_button, settled
 from playwright.sync_api import expect
+from support import found
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_the_guide_s_pictures_are_taken_along_an_evening(phones, base_url, tmp_p
     picture(page, "new-game")
     with page.expect_navigation():
         page.locator("button[type=submit]").click()
-    game_id = int(re.search(r"/games/(\d+)$", page.url).group(1))
+    game_id = int(found(r"/games/(\d+)$", page.url))
 
     rounds_by_api(page, base_url, game_id, 2)
     go(page, f"{base_url}/games/{game_id}")

@@ -4,13 +4,12 @@ through the form only, a game played under it and worked by hand, the rules chan
 
 from __future__ import annotations
 
-import re
 import subprocess
 
 import pytest
 from browser_support import buy_button, settled, shot
 from playwright.sync_api import expect
-from support import make_app
+from support import found, make_app
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +74,7 @@ def start(page, base_url) -> int:
     page.select_option("#first_dealer", "0")
     with page.expect_navigation():
         page.locator("button[type=submit]").click()
-    return int(re.search(r"/games/(\d+)$", page.url).group(1))
+    return int(found(r"/games/(\d+)$", page.url))
 
 
 def test_house_rules_made_played_and_changed_without_moving_a_finished_game(browser, base_url, tmp_path):

@@ -106,7 +106,7 @@ def test_a_players_hand_typed_while_the_server_is_away_outlives_a_reload(browser
 
 def test_a_buy_whose_answer_was_lost_is_recorded_once(browser, base_url):
     context, page, gid = game_page(browser, base_url)
-    lost = []
+    lost: list[int] = []
 
     def answer_lost(route):
         if not lost:

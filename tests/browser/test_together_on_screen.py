@@ -17,7 +17,7 @@ from scorekeeper.store import Store
 @pytest.fixture
 def served(tmp_path):
     """A server of its own, so the test can write into its database as an earlier version did."""
-    from waitress import create_server
+    from waitress.server import create_server
 
     app = make_app(tmp_path, TESTING=False)
     port = free_port()
