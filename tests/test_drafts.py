@@ -5,6 +5,8 @@ a joker 50; a penny a card caught."""
 
 from __future__ import annotations
 
+import html
+
 from support import Api
 
 from scorekeeper.rules.cards import parse_hand
@@ -115,7 +117,7 @@ def test_a_late_hand_for_a_saved_round_is_kept_only_as_a_correction_request(api:
     assert [(d["player"], d["cards"]) for d in api.call("GET", drafts_url(gid, 1))["drafts"]] == [("Cy", "5 5 5 9")]
     assert api.call("GET", drafts_url(gid, 2))["drafts"] == []
     page = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "Cy's phone, for round 1: <strong>5 5 5 9</strong> (20 points)" in page
+    assert "Cy's phone, for round 1: <strong>5 5 5 9</strong> (20 points)" in html.unescape(page)
     assert f'href="/games/{gid}/rounds/1/edit">Correct round 1</a>' in page
     assert api.call("GET", f"/api/games/{gid}")["version"] == 1  # a request moves nothing in the game
 

@@ -27,6 +27,7 @@ from ..store.startup import disk_is_full
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
 from .forms import BuyForm, LockForm, NewGameForm
+from .page import game_page
 
 bp = Blueprint("games", __name__)
 
@@ -191,12 +192,14 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
     night_token = get_store().night(loaded.row["night_id"])["share_token"] if loaded.row["night_id"] else None
     night_url = night_link(night_token) if night_token else None
     locked = game_lock(get_store(), loaded.row)
+    can_write = page_unlocked(locked)
     return render_template(
         "game.html",
         game=game,
+        page=game_page(game, locked, can_write, correction_requests(get_store(), game)),
         night_id=loaded.row["night_id"],
         locked=locked,
-        can_write=page_unlocked(locked),
+        can_write=can_write,
         share_url=share_url,
         share_qr=qr_svg(share_url),
         night_url=night_url,
@@ -208,7 +211,6 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         last_entry=entry_name(game, game.events[-1]) if game.events else None,
         notes=loaded.row["notes"],
         money_moved=loaded.money_moved(),
-        correction_requests=correction_requests(get_store(), game),
         newer_rules=newer_version(game),
         results_card=loaded.results_card() if game.finished else None,  # shown when the game is over
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
