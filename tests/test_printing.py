@@ -1,10 +1,11 @@
 """Printed scorepads, blank sheets and summaries: the text in the PDF, for every ruleset and 2, 4 and 8 players."""
 
 import io
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from support import GAME, pdf_tables, table_row
+from support import GAME, HttpClient, free_port, pdf_tables, start_server, table_row
 
 from scorekeeper.printing.render import static_only_fetcher
 
@@ -293,3 +294,45 @@ def test_a_pdf_worker_that_died_is_replaced(client, api):
     answer = client.get(f"/games/{gid}/scorepad.pdf")
     assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
     assert WORKER.pid not in (None, first)
+
+
+def living_children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` and that are not yet dead (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.process
+def test_the_pdf_worker_ends_with_the_server_that_started_it(tmp_path):
+    """A server stopped by a kill (a host's script, a crash) ran none of its own clean-up: the PDF
+    worker it started must not live on, holding its memory, until the machine restarts."""
+    import time
+
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        status, pdf = HttpClient(port, timeout=60).call("GET", "/scorepad/blank.pdf?ruleset=ten-pennies&seats=4&paper=letter")
+        assert status == 200 and pdf.startswith(b"%PDF")
+        workers = living_children(server.pid)
+        assert workers, "the PDF was rendered by no process of the server's"
+    finally:
+        server.kill()
+        server.wait()
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)], "a PDF worker outlived its server"

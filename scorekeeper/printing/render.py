@@ -93,6 +93,22 @@ def _rendered_in_worker(html: str, static_folder: str) -> tuple[bytes, float, fl
     return pdf, time.process_time() - start, resident_mb(), os.getpid()
 
 
+PARENT_LOOK_S = 1.0  # how often the worker looks whether the server that started it is still there
+
+
+def _ends_with(server: int) -> None:
+    """In the worker, first: it ends once the server that started it is gone. A server killed (by a
+    host's script, by a crash) runs none of its own clean-up, and the worker, waiting on a queue the
+    server can no longer write to, would otherwise live on with its memory."""
+
+    def look() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_LOOK_S)
+        os._exit(0)  # nothing of the worker's own is left to save: a PDF half made is asked again
+
+    threading.Thread(target=look, name="ends-with-the-server", daemon=True).start()
+
+
 def resident_mb() -> float:
     """This process's memory in RAM (Linux; 0 elsewhere), MB."""
     try:
@@ -117,7 +133,12 @@ class PdfWorker:
     def _started(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_ends_with,
+                    initargs=(os.getpid(),),
+                )
             return self._pool
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
