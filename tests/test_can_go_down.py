@@ -187,3 +187,11 @@ def test_a_hand_with_no_natural_card_gets_no_hint(rulesets):
     stops. (A joker is no wild before round 5: three jokers are a set, so a joker gets a hint.)"""
     answer = can_go_down(rulesets["ten-pennies"], 1, parse_hand("2S"))
     assert (answer.makes_contract, answer.arrangement, answer.missing) == (False, (), "you need 2 more sets of 3")
+
+
+def test_the_card_a_hint_tries_is_one_the_hand_does_not_hold(rulesets):
+    """Ten Pennies (PCIO): no meld may hold the same card twice. Holding 9♣ 9♦, one more 9 would do
+    (9♥ or 9♠, not a second 9♣), or a joker."""
+    rules = rulesets["ten-pennies-pcio"]
+    answer = can_go_down(rules, 1, parse_hand("7S 7H 7D 9C 9D KS QH 4D"))
+    assert answer.missing == "you need 1 more set of 3: 9♣ 9♦ and one more 9 or a wild would do"

@@ -78,3 +78,26 @@ def test_leaving_a_player_out_is_a_write_through_the_runner_and_recounts(tmp_pat
     assert api.call("GET", "/api/players/4")["rating"] == {"left_out": True}
     assert ann(api)["rating"]["games"] == 1 and ann(api)["rating"]["up_to_date"] is True
     assert api.client.post("/players/99/rating", data=form).status_code == 404
+
+
+def test_a_rating_that_cannot_be_worked_out_is_logged_and_tried_again(tmp_path: Path, monkeypatch, caplog):
+    """The host reads why in the log; the next write (its nudge) tries again, and the rating catches up."""
+    import scorekeeper.commands.ratings as ratings
+
+    working = ratings.bring_up_to_date
+    tries: list[int] = []
+
+    def fails_once(store, catalog):
+        tries.append(1)
+        if len(tries) == 1:
+            raise OSError("disk I/O error")
+        working(store, catalog)
+
+    monkeypatch.setattr(ratings, "bring_up_to_date", fails_once)
+    api = Api(make_app(tmp_path, RATING=True).test_client())
+    play_a_game(api)
+    assert worker_of(api).wait(60)
+    assert "the rating could not be worked out" in caplog.text and "disk I/O error" in caplog.text
+    play_a_game(api)
+    assert worker_of(api).wait(60)
+    assert ann(api)["rating"]["games"] == 2 and ann(api)["rating"]["up_to_date"] is True
