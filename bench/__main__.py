@@ -892,11 +892,15 @@ def pages_while_pdfs_render(rows: list[Row], seconds: float = 8.0) -> None:
             gid = finished_game(client)
             deadline = time.time() + seconds
             printed = [0]
+            failed: list[int] = []
 
             def print_again() -> None:
                 printer = HttpClient(port, timeout=120)
                 while time.time() < deadline:
-                    printer.call("GET", f"/games/{gid}/scorepad.pdf")
+                    status, pdf = printer.call("GET", f"/games/{gid}/scorepad.pdf")
+                    if status != 200 or not pdf.startswith(b"%PDF"):  # a failed PDF holds nobody: no figure
+                        failed.append(status)
+                        return
                     printed[0] += 1
 
             printers = [threading.Thread(target=print_again) for _ in range(4)]
@@ -913,6 +917,8 @@ def pages_while_pdfs_render(rows: list[Row], seconds: float = 8.0) -> None:
         finally:
             server.kill()
             server.wait()
+    if failed:
+        raise RuntimeError(f"the PDFs asked for while pages were timed failed: {failed}")
     for path, times in waits.items():
         what = "the trivial route" if path == "/healthz" else "the game page (8 players)"
         p90 = percentile(times, 0.9)
