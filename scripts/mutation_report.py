@@ -115,7 +115,10 @@ def reason(survivor: dict[str, object], known: list[dict[str, Any]]) -> str:
     if in_sql_case_only(survivor):
         return SQL_CASE
     for entry in known:
-        if entry["path"] == path and any(after in str(survivor["after"]) for after in entry["after"]):
+        if entry["path"] != path or not any(after in str(survivor["after"]) for after in entry["after"]):
+            continue
+        # A line only removed reads as what is left after it: its "before" says which line it was.
+        if all(before in str(survivor["before"]) for before in entry.get("before", [])):
             return str(entry["why"])
     return ""
 

@@ -159,6 +159,18 @@ def test_no_book_and_a_book_short_of_the_board(rulesets):
     assert short.missing == f"these make 15 points: you need 35 more to get on the board {TAKES_50}"
 
 
+def test_a_house_with_no_board_minimum_still_needs_a_book_to_go_down():
+    """A house that plays round 1 with no minimum (board_minimum = 0): a book of any points gets its
+    side on the board, but a hand with no book cannot go down at all (it said yes: 0 points ≥ 0)."""
+    text = (Path(__file__).parents[1] / "scorekeeper/rules/data/pennies-from-heaven.toml").read_text()
+    house = parse_ruleset(text.replace("board_minimum = 50", "board_minimum = 0", 1))
+    nothing = can_go_down(house, 1, parse_hand("KS QH 4D"))
+    assert (nothing.makes_contract, nothing.arrangement) == (False, ())
+    assert nothing.missing.startswith("no book yet: you need a book to get on the board (it takes 0;")
+    fours = can_go_down(house, 1, parse_hand("4S 4H 4D KS"))
+    assert (fours.makes_contract, fours.arrangement[0]) == (True, "4♠ 4♥ 4♦: 15 points")
+
+
 # --- contract games: what the answer says when the hand falls short ------------------------------------
 
 

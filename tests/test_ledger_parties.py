@@ -82,3 +82,16 @@ def test_a_payment_is_1_cent_to_ten_million_dollars(api: Api):
     for cents in (10**9 + 1, 0):
         refused = api.call("POST", f"/api/nights/{night}/payments", {"from": "Cy", "to": "Ann", "cents": cents}, 400)
         assert refused["error"] == f"a payment is 1 to 1000000000 cents, not {cents}"
+
+
+def test_a_blank_name_is_nobody_s_even_beside_a_player_called_xxxx(api: Api):
+    """A payment from "" (a page's button sending "player:" with no name) is refused in words: a blank
+    is no player's name and no stand-in for one, whatever the players are called."""
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    body = {"ruleset": "ten-pennies", "players": ["Ann", "XXXX", "Cy"], "night": night, "first_dealer": "Ann"}
+    gid = api.call("POST", "/api/games", body, 201)["id"]
+    for _ in range(7):
+        api.round(gid, "Ann", {"XXXX": "5", "Cy": ""})
+    refused = api.call("POST", f"/api/nights/{night}/payments", {"from": "", "to": "Ann", "cents": 5}, 400)
+    assert refused["error"] == f"'' is not a player of night {night} (nor the bowl)"
+    assert api.call("GET", f"/api/nights/{night}")["payments_made"] == []

@@ -364,3 +364,14 @@ def test_a_house_wild_rank_in_its_own_run_place_is_natural():
     assert check_layoff(ruleset, 4, parse_hand("5S 6S 7S"), parse_hand("2S 3S 4S")) == Verdict(
         True, [], ["5♠ 6♠ 7♠ 2♠ 3♠ 4♠: run of 6 in ♠, 2 to 7"]
     )
+
+
+def test_each_question_gets_its_own_verdict_words():
+    """The checker answers in the words of the question asked: a hand makes the contract or not; a
+    meld, a first down or a lay-off is legal or not."""
+    assert (Stage.HAND.answer(True), Stage.HAND.answer(False)) == (
+        "✔ Makes the contract",
+        "✘ Does not make the contract",
+    )
+    for stage in (Stage.FIRST_DOWN, Stage.MELD, Stage.LAYOFF):
+        assert (stage.answer(True), stage.answer(False)) == ("✔ Legal", "✘ Not legal")

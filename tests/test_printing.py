@@ -325,7 +325,9 @@ def test_the_pdf_worker_ends_with_the_server_that_started_it(tmp_path):
     port = free_port()
     server = start_server(tmp_path, port)
     try:
-        status, pdf = HttpClient(port, timeout=60).call("GET", "/scorepad/blank.pdf?ruleset=ten-pennies&seats=4&paper=letter")
+        status, pdf = HttpClient(port, timeout=60).call(
+            "GET", "/scorepad/blank.pdf?ruleset=ten-pennies&seats=4&paper=letter"
+        )
         assert status == 200 and pdf.startswith(b"%PDF")
         workers = living_children(server.pid)
         assert workers, "the PDF was rendered by no process of the server's"

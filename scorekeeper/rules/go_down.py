@@ -145,9 +145,10 @@ def on_the_board(ruleset: Ruleset, books: BookRule, round_number: int, hand: Seq
     points = sum(ruleset.points[c.rank] for book in laid for c in book)
     shown = tuple(f"{label(book)}: {plural(sum(ruleset.points[c.rank] for c in book), 'point')}" for book in laid)
     takes = f"(it takes {minimum}; {books.board_minimum_below_zero} if your side is below zero)"
-    if points >= minimum:
+    if laid and points >= minimum:  # a side goes down with books: none laid is no way on, whatever the minimum
         return GoDownAnswer(True, (*shown, f"{points} points: on the board {takes}"), "")
     if not laid:
-        return GoDownAnswer(False, (), f"no book yet: you need {minimum} points to get on the board {takes}")
+        needed = f"{minimum} points" if minimum else "a book"
+        return GoDownAnswer(False, (), f"no book yet: you need {needed} to get on the board {takes}")
     missing = f"these make {plural(points, 'point')}: you need {minimum - points} more to get on the board"
     return GoDownAnswer(False, shown, f"{missing} {takes}")
