@@ -94,7 +94,12 @@ def test_the_result_is_copied_as_text_over_plain_http(both_ways):
     )
     assert selected.startswith(f"Game {gid} · Ten Pennies\nAnn wins the bowl: 7 pennies ($0.07)")
     image = card.locator("img")
-    image.scroll_into_view_if_needed()
-    assert page.evaluate("(img) => img.complete && img.naturalWidth", image.element_handle()) == 1080
+    image.scroll_into_view_if_needed()  # a lazy image: asked for once in sight, drawn a moment later
+    loaded = "(img) => img.complete ? img.naturalWidth : 0"
+    for _ in range(100):
+        if page.evaluate(loaded, image.element_handle()):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(loaded, image.element_handle()) == 1080
     shot(page, "share-card-lan", full_page=False)
     context.close()
