@@ -1,0 +1,42 @@
+"""scripts/mutmut_budgeted.py: each mutant runs the tests that reach its function, quickest first,
+until their measured time would pass the budget, and always at least one."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def budgeted_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutmut_budgeted", ROOT / "scripts" / "mutmut_budgeted.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # mutmut itself is imported only when the script runs
+    return module
+
+
+DURATIONS = {"slow": 3.0, "quick": 0.1, "middling": 1.0, "another_quick": 0.1}
+
+
+def test_the_quickest_run_first_and_the_budget_stops_the_rest():
+    chosen = budgeted_script().quickest_within_budget(DURATIONS, DURATIONS, 1.5)
+    assert chosen == ["another_quick", "quick", "middling"]
+
+
+def test_a_test_that_fits_the_budget_exactly_is_run():
+    assert budgeted_script().quickest_within_budget(DURATIONS, DURATIONS, 1.2) == ["another_quick", "quick", "middling"]
+
+
+def test_a_function_reached_only_by_a_slow_test_still_runs_it():
+    assert budgeted_script().quickest_within_budget(["slow"], DURATIONS, 0.5) == ["slow"]
+
+
+def test_a_test_never_timed_counts_as_free():
+    assert budgeted_script().quickest_within_budget(["quick", "new"], DURATIONS, 0.1) == ["new", "quick"]
+
+
+def test_no_tests_reach_it_no_tests_run():
+    assert budgeted_script().quickest_within_budget([], DURATIONS, 5.0) == []
