@@ -178,6 +178,7 @@ def main() -> int:
         .split("\n")[0],
         "modules": settings["only_mutate"],
         "tests": " ".join(settings.get("pytest_add_cli_args", [])),
+        "test_budget_s": test_budget(),
         "killed": killed,
         **{f"killed {key}": count for key, count in caught_without_a_failure.items()},
         "total": total,
@@ -198,6 +199,12 @@ def main() -> int:
     return 0
 
 
+def test_budget() -> float | None:
+    """The budget each mutant's tests ran under (scripts/mutmut_budgeted.py); None: every test reaching it."""
+    written = MUTANTS / "mutmut-budget.json"
+    return float(json.loads(written.read_text(encoding="utf-8"))["budget_s"]) if written.exists() else None
+
+
 def write_markdown(report: dict[str, Any]) -> None:
     """MUTATION.md: MUTATION.json for a reader."""
     killed, total, not_run = report["killed"], report["total"], report["not_run"]
@@ -206,7 +213,14 @@ def write_markdown(report: dict[str, Any]) -> None:
         "",
         f"`scripts/mutate` ({report['tool']}) over {', '.join(f'`{m}`' for m in report['modules'])} as at "
         f"commit {report['commit']}, against",
-        f"`pytest {report['tests']}`. Killed {killed} of {total} mutants: **{report['score']:.1%}**"
+        f"`pytest {report['tests']}`"
+        + (
+            f" (each mutant against the tests that reach its function, quickest first, up to {budget:g} s of their"
+            " measured time: a mutant that survives might still die to a slower test)"
+            if (budget := report.get("test_budget_s"))
+            else ""
+        )
+        + f". Killed {killed} of {total} mutants: **{report['score']:.1%}**"
         + (f" ({not_run} not run)." if not_run else "."),
         f"{report['equivalent']} survivors cannot change behaviour (the reason is beside each); of the other "
         f"mutants the tests killed **{report['score_of_the_rest']:.1%}**.",

@@ -15,6 +15,7 @@ are already made from it)."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -70,6 +71,13 @@ def install() -> Callable[[], Any]:
     return cli
 
 
+def write_down_the_budget() -> None:
+    """mutants/mutmut-budget.json: the report says what budget its mutants ran under."""
+    Path("mutants").mkdir(exist_ok=True)
+    Path("mutants/mutmut-budget.json").write_text(json.dumps({"budget_s": BUDGET_S}) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
     print(f"each mutant runs the quickest tests that reach it, up to {BUDGET_S:g} s of their measured time")
+    write_down_the_budget()
     install()()
