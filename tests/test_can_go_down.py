@@ -149,6 +149,36 @@ def test_three_wild_cards_make_a_wild_book(rulesets):
     assert answer.arrangement == (*books_said(("JKR 2C 2D", 90)), f"90 points: on the board {TAKES_50}")
 
 
+def test_a_pair_takes_the_one_wild_card_it_needs(rulesets):
+    """K♠ K♥ and the 2 they need make a book (10 + 10 + 20): short of the 50 the first hand asks."""
+    answer = can_go_down(rulesets["pennies-from-heaven"], 1, parse_hand("KS KH 2C"))
+    assert answer.arrangement == books_said(("KS KH 2C", 40))
+    assert answer.missing == f"these make 40 points: you need 10 more to get on the board {TAKES_50}"
+
+
+def test_the_one_wild_card_goes_to_the_pair_worth_more(rulesets):
+    """Fives and kings, one joker: it makes the kings a book (10 + 10 + 50), the fives stay a pair."""
+    answer = can_go_down(rulesets["pennies-from-heaven"], 1, parse_hand("5S 5H KS KH JKR"))
+    assert answer.arrangement == (*books_said(("KS KH JKR", 70)), f"70 points: on the board {TAKES_50}")
+
+
+def test_three_naturals_take_one_wild_card_and_four_take_two(rulesets):
+    """At least 2 naturals per wild card: 4♠ 4♥ 4♦ take one 2 and the other 2 is no book alone;
+    four queens take the joker and the 2 (40 + 50 + 20)."""
+    pfh = rulesets["pennies-from-heaven"]
+    fours = can_go_down(pfh, 1, parse_hand("4S 4H 4D 2S 2H"))
+    assert fours.arrangement == books_said(("4S 4H 4D 2S", 35))
+    assert fours.missing == f"these make 35 points: you need 15 more to get on the board {TAKES_50}"
+    queens = can_go_down(pfh, 1, parse_hand("QS QH QD QC JKR 2C"))
+    assert queens.arrangement == (*books_said(("QS QH QD QC JKR 2C", 110)), f"110 points: on the board {TAKES_50}")
+
+
+def test_a_book_closes_at_seven_cards(rulesets):
+    """Six jacks have room for two wild cards, but a book closes at 7: J×6 and one 2 (60 + 20)."""
+    answer = can_go_down(rulesets["pennies-from-heaven"], 1, parse_hand("JS JH JD JC JS JH 2H 2S"))
+    assert answer.arrangement == (*books_said(("JS JH JD JC JS JH 2H", 80)), f"80 points: on the board {TAKES_50}")
+
+
 def test_no_book_and_a_book_short_of_the_board(rulesets):
     pfh = rulesets["pennies-from-heaven"]
     nothing = can_go_down(pfh, 1, parse_hand("KS QH 2C"))
