@@ -215,8 +215,8 @@ def write_markdown(report: dict[str, Any]) -> None:
         f"commit {report['commit']}, against",
         f"`pytest {report['tests']}`"
         + (
-            f" (each mutant against the tests that reach its function, quickest first, up to {budget:g} s of their"
-            " measured time: a mutant that survives might still die to a slower test)"
+            f" (each mutant against the tests that reach its function, quickest first, {budget:g} s of their measured"
+            " time or more, or all of them: a mutant that survives might still die to a slower test)"
             if (budget := report.get("test_budget_s"))
             else ""
         )

@@ -72,9 +72,14 @@ def install() -> Callable[[], Any]:
 
 
 def write_down_the_budget() -> None:
-    """mutants/mutmut-budget.json: the report says what budget its mutants ran under."""
-    Path("mutants").mkdir(exist_ok=True)
-    Path("mutants/mutmut-budget.json").write_text(json.dumps({"budget_s": BUDGET_S}) + "\n", encoding="utf-8")
+    """mutants/mutmut-budget.json: the smallest budget any mutant of this folder ran under (a run resumed
+    under another budget keeps the smaller), so the report never claims more tests than were run."""
+    written = Path("mutants/mutmut-budget.json")
+    budget = BUDGET_S
+    if written.exists():
+        budget = min(budget, float(json.loads(written.read_text(encoding="utf-8"))["budget_s"]))
+    written.parent.mkdir(exist_ok=True)
+    written.write_text(json.dumps({"budget_s": budget}) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
