@@ -109,11 +109,22 @@ def in_sql_case_only(survivor: dict[str, object]) -> bool:
     )
 
 
+CAST_ONLY = "cast() only tells the type checker what a value is: at run time it hands the value back as it is"
+
+
+def in_cast_type_only(survivor: dict[str, object]) -> bool:
+    """A mutant that only changes the type given to typing.cast (to None)."""
+    before, after = str(survivor["before"]), str(survivor["after"])
+    return "cast(" in before and re.sub(r"\bcast\((?:\[[^\]]*\]|[^(),\[])+,", "cast(None,", before) == after
+
+
 def reason(survivor: dict[str, object], known: list[dict[str, Any]]) -> str:
     """Why a survivor cannot change behaviour, if it is a known one; "" for one to kill."""
     path = str(survivor["at"]).split(":")[0]
     if in_sql_case_only(survivor):
         return SQL_CASE
+    if in_cast_type_only(survivor):
+        return CAST_ONLY
     for entry in known:
         if entry["path"] != path or not any(after in str(survivor["after"]) for after in entry["after"]):
             continue

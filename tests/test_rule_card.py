@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 from support import ruleset_text
 
-from scorekeeper.rules.rule_card import rule_card
+from scorekeeper.rules.cards import parse_hand
+from scorekeeper.rules.game import Buy, Event, Game, RoundRecord
+from scorekeeper.rules.rule_card import rule_card, your_round
 from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
+from scorekeeper.rules.setup import Setup
 
 
 def load_ruleset(ruleset_id: str) -> Ruleset:
@@ -120,3 +123,63 @@ def test_the_rule_card_says_rules_md_figures_in_table_words(ruleset_id, words):
     card = rule_card(load_ruleset(ruleset_id))
     text = "\n".join(line for _, lines in card.sections for line in lines)
     assert words in text
+
+
+# --- a player's own round, as their phone shows it (rule_card.your_round) --------------------------------
+
+PLAYERS = ("Ann", "Bob", "Cy", "Di")
+TEN_PENNIES_ROUND_1 = ("Round 1: 2 sets of 3.", "Wild: 2s; at most 1 wild per set.")
+TEN_CARD_RUMMY_ROUND_4 = (
+    "Round 4: 2 melds of 4 — sets or runs.",
+    "Wild: 2s, jokers; no more wilds than natural cards in a meld.",
+    "10 cards each; Di deals, Ann plays first.",  # the deal has gone left from Ann three times
+)
+
+
+def a_game(ruleset_id: str, *events: Event) -> Game:
+    return Game(Setup(load_ruleset(ruleset_id), PLAYERS, 0), list(events))
+
+
+def round_won_by_ann(event_id: int, number: int) -> RoundRecord:
+    return RoundRecord(event_id, number, "Ann", {name: parse_hand("") for name in PLAYERS[1:]})
+
+
+def test_ten_pennies_round_one_on_each_phone():
+    """RULES.md: 11 cards dealt; the player left of the dealer plays first; each buy takes the discard
+    and two from the deck, and a penny into the bowl; 10 buys a game."""
+    game = a_game("ten-pennies")
+    buys = "You have 10 buys left: the next takes 3 cards and puts 1 penny in the bowl."
+    assert your_round(game, "Ann") == (*TEN_PENNIES_ROUND_1, "11 cards each; you deal, Bob plays first.", buys)
+    assert your_round(game, "Bob") == (*TEN_PENNIES_ROUND_1, "11 cards each; Ann deals, you play first.", buys)
+    assert your_round(game, "Cy") == (*TEN_PENNIES_ROUND_1, "11 cards each; Ann deals, Bob plays first.", buys)
+
+
+def test_a_player_with_no_buys_left_is_told_so():
+    game = a_game("ten-pennies", *(Buy(event_id, 1, "Bob") for event_id in range(1, 11)))
+    assert your_round(game, "Bob")[-1] == "You have no buys left."
+    assert your_round(game, "Cy")[-1].startswith("You have 10 buys left")
+
+
+def test_ten_card_rummy_buys_start_in_round_four_and_cost_points_beyond_three():
+    """RULES.md: buying from round 4; three buys a round free, each one more 100 points; a buy takes
+    the discard and one from the stock."""
+    assert your_round(a_game("ten-card-rummy"), "Ann")[-1] == "Buying starts in round 4."
+    rounds = [round_won_by_ann(number, number) for number in (1, 2, 3)]
+    free = your_round(a_game("ten-card-rummy", *rounds), "Bob")
+    assert free == (*TEN_CARD_RUMMY_ROUND_4, "You may buy: the next takes 2 cards.")
+    three_bought = [Buy(event_id, 4, "Bob") for event_id in (4, 5, 6)]
+    costly = your_round(a_game("ten-card-rummy", *rounds, *three_bought), "Bob")
+    assert costly == (*TEN_CARD_RUMMY_ROUND_4, "You may buy: the next takes 2 cards and adds 100 points.")
+
+
+def test_pennies_from_heaven_says_the_board_and_the_pile_and_no_buys():
+    """RULES.md: a 13-card hand and a 15-card pile; getting on the board takes 50 in hand 1."""
+    lines = your_round(a_game("pennies-from-heaven"), "Bob")
+    assert lines[0] == "Hand 1: 50 points to get on the board."
+    assert lines[2] == "13 cards each and a 15-card pile; Ann plays first."
+    assert len(lines) == 3
+
+
+def test_a_finished_game_shows_no_round():
+    rounds = [round_won_by_ann(number, number) for number in range(1, 8)]
+    assert your_round(a_game("ten-pennies", *rounds), "Ann") == ()
