@@ -7,6 +7,7 @@ without mutmut. The git tree (or blob) id of each mutated path says which code t
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import os
 import re
@@ -84,6 +85,56 @@ def change(mutated: Path, spans: dict[str, list[int]], key: str, source: Path) -
             }
     extra = mutant[len(orig) :] or orig[len(mutant) :]
     return {"at": f"{source.relative_to(ROOT)}:{start}", "before": "", "after": " ".join(e.strip() for e in extra)}
+
+
+def mutant_digests(mutated: Path) -> dict[str, str]:
+    """Each mutant of a mutated file by what it is: a digest of its file's path and its function's text
+    under one neutral name. The same digest names the same mutant in another checkout or run, whatever
+    number mutmut gave it there (numbers move when coverage or the function's neighbours change)."""
+    spans_file = mutated.with_suffix(mutated.suffix + ".spans")
+    if not spans_file.exists():
+        return {}
+    spans = json.loads(spans_file.read_text(encoding="utf-8"))["spans"]
+    text = mutated.read_text(encoding="utf-8").split("\n")
+    module = ".".join(mutated.relative_to(MUTANTS).with_suffix("").parts)
+    digests = {}
+    for name, (first, last) in spans.items():
+        if name.endswith("__mutmut_orig"):
+            continue
+        body = "\n".join(from_def(text[first - 1 : last], name.split("__mutmut_")[0]))
+        digest = hashlib.sha256(f"{mutated.relative_to(MUTANTS)}\n{body}".encode()).hexdigest()[:20]
+        digests[f"{module}.{name}".replace(".__init__.", ".")] = digest
+    return digests
+
+
+def verdicts_of_the_run() -> dict[str, int]:
+    """Every mutant run so far, by digest, with mutmut's exit code: MUTATION.json keeps them so that a
+    run in a fresh checkout (scripts/mutmut_budgeted.py) need not run again a mutant of unchanged code."""
+    verdicts = {}
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        digests = mutant_digests(meta.with_suffix(""))
+        for key, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
+            # A time limit depends on the machine and what else ran beside it: those run again each time.
+            if code is not None and code not in TIMEOUTS and key in digests:
+                verdicts[digests[key]] = code
+    return dict(sorted(verdicts.items()))
+
+
+def seed_from_earlier_runs(report: Path) -> int:
+    """Fill in the verdict of each mutant not yet run whose digest an earlier run's report holds."""
+    if not report.exists():
+        return 0
+    known: dict[str, int] = json.loads(report.read_text(encoding="utf-8")).get("verdicts", {})
+    seeded = 0
+    for meta_file in sorted(MUTANTS.rglob("*.py.meta")):
+        digests = mutant_digests(meta_file.with_suffix(""))
+        meta = json.loads(meta_file.read_text(encoding="utf-8"))
+        for key, code in meta["exit_code_by_key"].items():
+            if code is None and digests.get(key) in known:
+                meta["exit_code_by_key"][key] = known[digests[key]]
+                seeded += 1
+        meta_file.write_text(json.dumps(meta), encoding="utf-8")
+    return seeded
 
 
 def equivalents() -> list[dict[str, Any]]:
@@ -203,6 +254,7 @@ def main() -> int:
         "trees": tree_ids(settings["only_mutate"]),
         "by_folder": {name: dict(sorted(counts.items())) for name, counts in sorted(by_area.items())},
         "survivors": sorted(survivors, key=lambda s: str(s["at"])),
+        "verdicts": verdicts_of_the_run(),
     }
     (ROOT / "MUTATION.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     write_markdown(report)

@@ -9,6 +9,9 @@ still have died to a slower test, so the score can only be understated, never fl
 
     .venv/bin/python scripts/mutmut_budgeted.py run --max-children 2     (scripts/mutate runs this)
 
+A run in a fresh checkout starts from MUTATION.json: every mutant whose digest (its file and its
+function's text) the last report holds keeps that verdict, so only mutants of changed code run again.
+
 Two more savings: the clean run before the mutants runs the tests the mutants will run, not the whole
 suite; and a run resumed over an existing mutants/ folder does not measure coverage again (the mutants
 are already made from it)."""
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,16 @@ def install() -> Callable[[], Any]:
     original_tests_for = mutmut_cli.tests_for_mutant_names
     original_coverage = mutmut_cli.store_lines_covered_by_tests
     original_collect = mutmut_cli.collect_or_load_stats
+    original_create = mutmut_cli.create_mutants
+
+    def create_then_seed(*args: Any, **kwargs: Any) -> Any:
+        made = original_create(*args, **kwargs)
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from mutation_report import seed_from_earlier_runs
+
+        seeded = seed_from_earlier_runs(Path(__file__).resolve().parents[1] / "MUTATION.json")
+        print(f"{seeded} mutants of unchanged code keep their verdict from MUTATION.json")
+        return made
 
     def collect_then_budget(*args: Any, **kwargs: Any) -> Any:
         answer = original_collect(*args, **kwargs)
@@ -65,6 +79,7 @@ def install() -> Callable[[], Any]:
             original_coverage()
 
     mutmut_cli.collect_or_load_stats = collect_then_budget
+    mutmut_cli.create_mutants = create_then_seed
     mutmut_cli.tests_for_mutant_names = tests_the_mutants_run
     mutmut_cli.store_lines_covered_by_tests = coverage_unless_resumed
     cli: Callable[[], Any] = mutmut_cli.cli
