@@ -45,7 +45,8 @@ def test_sql_in_other_letters_is_the_same_sql_but_a_name_in_other_letters_is_not
 
 def mutated_file(mutants: Path, numbers: list[int], body: str) -> Path:
     """A file as mutmut writes it: each mutant a function of its own, its lines in the .spans file."""
-    lines, spans = [], {}
+    lines: list[str] = []
+    spans: dict[str, list[int]] = {}
     for number in numbers:
         name = f"x_play__mutmut_{number}"
         spans[name] = [len(lines) + 1, len(lines) + 2]
