@@ -4,8 +4,9 @@ Unpatched, mutmut runs every test that reaches a mutated function, in no set ord
 the store are reached by nearly every test, so one surviving mutant there runs the whole suite (minutes)
 and a full run over rules/, commands/ and store/ takes days on two cores. Here each mutant gets the tests
 that reach its function, quickest first, until their measured time would pass MUTATE_BUDGET_S seconds
-(always at least one). A kill is a kill whatever the budget; a mutant that survives its budget might
-still have died to a slower test, so the score can only be understated, never flattered.
+(always at least one); a test's time counts its fixtures, which mutmut's own measure leaves out. A kill
+is a kill whatever the budget; a mutant that survives its budget might still have died to a slower test,
+so the score can only be understated, never flattered.
 
     .venv/bin/python scripts/mutmut_budgeted.py run --max-children 2     (scripts/mutate runs this)
 
@@ -41,10 +42,45 @@ def quickest_within_budget(tests: Iterable[str], durations: dict[str, float], bu
     return chosen
 
 
+class WholeTestTimes:
+    """A pytest plugin for mutmut's stats run: adds each test's setup and teardown to its measured time.
+    mutmut counts only the call, so a test whose app is built by its fixtures looked nearly free, was run
+    first and cost far more than the budget said."""
+
+    def __init__(self, durations: dict[str, float]) -> None:
+        self.durations = durations
+
+    def pytest_runtest_makereport(self, item: Any, call: Any) -> None:
+        if call.when in ("setup", "teardown"):
+            self.durations[item.nodeid] = self.durations.get(item.nodeid, 0.0) + call.duration
+
+
 def install() -> Callable[[], Any]:
     """Patch mutmut's run as the module text says; the answer is mutmut's command line."""
     import mutmut.__main__ as mutmut_cli
+    from mutmut.runners.harness import PytestRunner
     from mutmut.state import state
+
+    original_stats = PytestRunner.run_stats
+
+    def stats_with_whole_test_times(self: Any, *, tests: Iterable[str]) -> int:
+        original_execute = self.execute_pytest
+
+        def with_fixture_times(params: list[str], **kwargs: Any) -> int:
+            plugins = [*kwargs.pop("plugins", []), WholeTestTimes(state().duration_by_test)]
+            answer: int = original_execute(params, plugins=plugins, **kwargs)
+            return answer
+
+        own = vars(self).get("execute_pytest")
+        self.execute_pytest = with_fixture_times
+        try:
+            answer: int = original_stats(self, tests=tests)
+            return answer
+        finally:
+            if own is None:
+                del self.execute_pytest
+            else:
+                self.execute_pytest = own
 
     original_tests_for = mutmut_cli.tests_for_mutant_names
     original_coverage = mutmut_cli.store_lines_covered_by_tests
@@ -79,6 +115,7 @@ def install() -> Callable[[], Any]:
             original_coverage()
 
     mutmut_cli.collect_or_load_stats = collect_then_budget
+    PytestRunner.run_stats = stats_with_whole_test_times  # type: ignore[method-assign]
     mutmut_cli.create_mutants = create_then_seed
     mutmut_cli.tests_for_mutant_names = tests_the_mutants_run
     mutmut_cli.store_lines_covered_by_tests = coverage_unless_resumed

@@ -40,3 +40,21 @@ def test_a_test_never_timed_counts_as_free():
 
 def test_no_tests_reach_it_no_tests_run():
     assert budgeted_script().quickest_within_budget([], DURATIONS, 5.0) == []
+
+
+class Call:
+    def __init__(self, when: str, duration: float) -> None:
+        self.when, self.duration = when, duration
+
+
+class Item:
+    nodeid = "tests/test_pages.py::test_a_page"
+
+
+def test_a_tests_fixtures_count_in_its_time():
+    """mutmut times only the call; the setup that builds the app and its teardown count too."""
+    durations = {Item.nodeid: 0.01}  # the call, as mutmut measured it
+    plugin = budgeted_script().WholeTestTimes(durations)
+    for when, seconds in (("setup", 0.3), ("call", 0.01), ("teardown", 0.05)):
+        plugin.pytest_runtest_makereport(Item(), Call(when, seconds))
+    assert round(durations[Item.nodeid], 2) == 0.36
