@@ -55,5 +55,7 @@ def game_card(game: Game, when: str = "") -> ResultsCard:
         rows.append(row)
     notes = []
     if money and payout.left_in_bowl:
-        notes.append(f"{plural(payout.left_in_bowl, 'penny', 'pennies')} stay in the bowl for the next game.")
+        left = payout.left_in_bowl
+        stays = "stays" if left == 1 else "stay"
+        notes.append(f"{plural(left, 'penny', 'pennies')} {stays} in the bowl for the next game.")
     return ResultsCard(title, headline, columns, tuple(rows), tuple(notes))
