@@ -121,7 +121,9 @@ def verdicts_of_the_run() -> dict[str, int]:
 
 
 def seed_from_earlier_runs(report: Path) -> int:
-    """Fill in the verdict of each mutant not yet run whose digest an earlier run's report holds."""
+    """Count as killed each mutant not yet run that an earlier run's report (by digest) holds as killed.
+
+    A survivor runs again: a test added since may kill it."""
     if not report.exists():
         return 0
     known: dict[str, int] = json.loads(report.read_text(encoding="utf-8")).get("verdicts", {})
@@ -130,7 +132,7 @@ def seed_from_earlier_runs(report: Path) -> int:
         digests = mutant_digests(meta_file.with_suffix(""))
         meta = json.loads(meta_file.read_text(encoding="utf-8"))
         for key, code in meta["exit_code_by_key"].items():
-            if code is None and digests.get(key) in known:
+            if code is None and digests.get(key) in known and known[digests[key]] not in SURVIVED:
                 meta["exit_code_by_key"][key] = known[digests[key]]
                 seeded += 1
         meta_file.write_text(json.dumps(meta), encoding="utf-8")

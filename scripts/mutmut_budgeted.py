@@ -11,7 +11,8 @@ so the score can only be understated, never flattered.
     .venv/bin/python scripts/mutmut_budgeted.py run --max-children 2     (scripts/mutate runs this)
 
 A run in a fresh checkout starts from MUTATION.json: every mutant whose digest (its file and its
-function's text) the last report holds keeps that verdict, so only mutants of changed code run again.
+function's text) the last report holds as killed counts as killed, so only mutants of changed code, new
+ones and the survivors (a test added since may kill them) run again.
 
 Two more savings: the clean run before the mutants runs the tests the mutants will run, not the whole
 suite; and a run resumed over an existing mutants/ folder does not measure coverage again (the mutants
@@ -93,7 +94,7 @@ def install() -> Callable[[], Any]:
         from mutation_report import seed_from_earlier_runs
 
         seeded = seed_from_earlier_runs(Path(__file__).resolve().parents[1] / "MUTATION.json")
-        print(f"{seeded} mutants of unchanged code keep their verdict from MUTATION.json")
+        print(f"{seeded} mutants of unchanged code stay killed, as MUTATION.json has them")
         return made
 
     def collect_then_budget(*args: Any, **kwargs: Any) -> Any:

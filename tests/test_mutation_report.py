@@ -96,3 +96,21 @@ def test_a_verdict_of_the_time_limit_is_not_kept(tmp_path, monkeypatch):
     keys = ["scorekeeper.rules.play.x_play__mutmut_1", "scorekeeper.rules.play.x_play__mutmut_2"]
     mutated.with_suffix(".py.meta").write_text(json.dumps({"exit_code_by_key": dict(zip(keys, [1, -24], strict=True))}))
     assert list(script.verdicts_of_the_run().values()) == [1]
+
+
+def test_a_survivor_runs_again_since_a_test_added_since_may_kill_it(tmp_path, monkeypatch):
+    script = report_script()
+    mutants = tmp_path / "mutants"
+    monkeypatch.setattr(script, "MUTANTS", mutants)
+    mutated = mutated_file(mutants, [1, 2], "return len(hand) + 1")
+    lines = mutated.read_text().split("\n")
+    lines[3] = "    return len(hand) * 2"  # two mutants, each its own
+    mutated.write_text("\n".join(lines))
+    known = script.mutant_digests(mutated)
+    keys = ["scorekeeper.rules.play.x_play__mutmut_1", "scorekeeper.rules.play.x_play__mutmut_2"]
+    report = tmp_path / "MUTATION.json"
+    report.write_text(json.dumps({"verdicts": {known[keys[0]]: 1, known[keys[1]]: 0}}))
+    meta = mutated.with_suffix(".py.meta")
+    meta.write_text(json.dumps({"exit_code_by_key": dict.fromkeys(keys)}))
+    assert script.seed_from_earlier_runs(report) == 1
+    assert json.loads(meta.read_text())["exit_code_by_key"] == {keys[0]: 1, keys[1]: None}
