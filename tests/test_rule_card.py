@@ -183,3 +183,183 @@ def test_pennies_from_heaven_says_the_board_and_the_pile_and_no_buys():
 def test_a_finished_game_shows_no_round():
     rounds = [round_won_by_ann(number, number) for number in range(1, 8)]
     assert your_round(a_game("ten-pennies", *rounds), "Ann") == ()
+
+
+# --- the whole card, headings and order, as the table reads it down the page --------------------------------
+
+SCORING_LINE = "When a player goes out, everyone else adds up the cards left in their hand"
+TEN_PENNIES_CARD = [
+    (
+        "Players and cards",
+        [
+            "2 to 8 players.",
+            "Decks of 52 cards and 2 jokers: 2 players: 1 deck; 3–4 players: 2 decks; 5–6 players: 3 decks; "
+            "7–8 players: 4 decks.",
+            "Deal 11 cards each.",
+            "The deal moves one seat to the left each round; the player left of the dealer plays first.",
+        ],
+    ),
+    (
+        "Going down",
+        [
+            "First down: exactly the round's contract (sets), each meld at least the contract's size, within the "
+            "round's wild limit.",
+            "A set is cards of one rank.",
+            "After going down: melds of 3 or more cards, at most 1 wild each, and lay-offs onto any meld on the table.",
+        ],
+    ),
+    (
+        "Buying",
+        [
+            "A buy takes 3 cards: the discard and 2 cards from the deck.",
+            "Each player has 10 buys for the whole game, each 1 penny into the bowl.",
+        ],
+    ),
+    (
+        "Scoring",
+        [f"{SCORING_LINE} (3–9: 5; 10 J Q K: 10; A 2: 20; JKR: 50); the player who went out scores 0."],
+    ),
+    (
+        "Money",
+        [
+            "Every card caught in hand puts 1 penny into the bowl.",
+            "The winner takes the whole bowl; a tie splits it, and pennies that cannot be split carry into the "
+            "night's next game that plays for a bowl.",
+        ],
+    ),
+    ("Winning", ["Lowest total after 7 rounds wins."]),
+]
+
+
+def test_the_whole_ten_pennies_card_reads_down_the_page():
+    card = rule_card(load_ruleset("ten-pennies"))
+    assert (card.name, card.round_word) == ("Ten Pennies", "round")
+    assert card.summary.startswith("7 rounds of set contracts, a 10-penny buy stack each")
+    assert [(heading, list(lines)) for heading, lines in card.sections] == TEN_PENNIES_CARD
+
+
+def sections(ruleset_id: str) -> dict[str, list[str]]:
+    return {heading: list(lines) for heading, lines in rule_card(load_ruleset(ruleset_id)).sections}
+
+
+def test_pennies_from_heaven_is_played_by_sides_with_books_and_no_money():
+    card = sections("pennies-from-heaven")
+    assert list(card) == ["Players and cards", "Books", "Buying", "Scoring", "Money", "Winning"]
+    assert card["Players and cards"][2:] == [
+        "Deal 13 cards each and a 15-card pile.",
+        "Played by sides: each player alone, or teams of the same size.",
+    ]
+    assert card["Books"] == [
+        "A book is 3 to 7 cards of one rank; at 7 it closes. No books of threes.",
+        "At most 2 wilds in a book, with 2 naturals for each; none in a book of sevens. A wild book holds only "
+        "wild cards.",
+        "A side below zero needs only 15 points to get on the board; red threes do not count towards it.",
+        "Going out needs the side's wild book and book of sevens, and the player's pile picked up (allowed after "
+        "the side's first natural book).",
+    ]
+    assert card["Buying"] == ["No buying."] and card["Money"] == ["No pennies change hands."]
+
+
+def test_ten_card_rummy_melds_sets_or_runs_with_no_more_wilds_than_naturals():
+    card = sections("ten-card-rummy")
+    assert card["Going down"] == [
+        "First down: at least the round's contract (sets or runs), each meld at least the contract's size, within "
+        "the round's wild limit.",
+        "A set is cards of one rank.",
+        "A run is cards in a row of one suit; aces high or low.",
+        "After going down: melds of 3 or more cards, and lay-offs onto any meld on the table.",
+        "No meld holds more wild cards than natural ones.",
+        "A wild card is always wild in a set: there is no set of wild cards.",
+    ]
+    assert card["Buying"] == [
+        "A buy takes 2 cards: the discard and 1 card from the deck.",
+        "Buying starts in round 4.",
+        "Each player's first 3 buys a round are free; each buy beyond them adds 100 points to that round.",
+    ]
+
+
+def test_the_virtual_tabletop_edition_says_suits_count():
+    assert sections("ten-pennies-pcio")["Going down"][-2:] == [
+        "No meld holds two cards of the same rank and suit (jokers excepted).",
+        "Suits count: type every card with its suit.",
+    ]
+
+
+# --- a house's own buying and money, in the same table words -------------------------------------------------
+
+
+def house_card(ruleset_id: str, *changes: tuple[str, str]) -> dict[str, list[str]]:
+    text = ruleset_text(ruleset_id)
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return {heading: list(lines) for heading, lines in rule_card(parse_ruleset(text, "house.toml")).sections}
+
+
+TAKES_THREE = "A buy takes 3 cards: the discard and 2 cards from the deck."
+HOUSE_BUYING = [
+    (
+        (("cards = 3", "cards = 1"),),
+        ["A buy takes 1 card: the discard.", "Each player has 10 buys for the whole game, each 1 penny into the bowl."],
+    ),
+    ((("stack = 10 ", "# "),), [TAKES_THREE, "Each buy puts 1 penny into the bowl."]),
+    (
+        (("pennies = 1 ", "pennies = 2 "),),
+        [TAKES_THREE, "Each player has 10 buys for the whole game, each 2 pennies into the bowl."],
+    ),
+    ((("pennies = 1 ", "pennies = 0 "),), [TAKES_THREE, "Each player has 10 buys for the whole game."]),
+    (
+        (("first_round = 1", "first_round = 2"),),
+        [
+            TAKES_THREE,
+            "Each player has 10 buys for the whole game, each 1 penny into the bowl.",
+            "Buying starts in round 2.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("changes, words", HOUSE_BUYING)
+def test_a_house_buying_rule_is_said_as_it_is_played(changes, words):
+    assert house_card("ten-pennies", *changes)["Buying"] == words
+
+
+def test_one_free_buy_a_round_is_said_in_the_singular():
+    card = house_card("ten-card-rummy", ("free_per_round = 3", "free_per_round = 1"))
+    assert (
+        card["Buying"][-1]
+        == "Each player's first buy a round is free; each buy beyond it adds 100 points to that round."
+    )
+
+
+def test_no_free_buy_says_what_each_buy_costs():
+    card = house_card("ten-card-rummy", ("free_per_round = 3", "free_per_round = 0"))
+    assert card["Buying"][-1] == "Each buy adds 100 points to that round."
+    both = house_card(
+        "ten-card-rummy", ("free_per_round = 3", "free_per_round = 0"), ("penalty_points = 100", "penalty_points = 0")
+    )
+    assert both["Buying"] == ["A buy takes 2 cards: the discard and 1 card from the deck.", "Buying starts in round 4."]
+
+
+def test_free_buys_without_a_penalty_say_no_points():
+    card = house_card("ten-card-rummy", ("penalty_points = 100", "penalty_points = 0"))
+    assert card["Buying"][-1] == "Each player's first 3 buys a round are free."
+
+
+def test_two_pennies_a_card_and_none_a_card():
+    assert house_card("ten-pennies", ("pennies_per_card = 1", "pennies_per_card = 2"))["Money"][0] == (
+        "Every card caught in hand puts 2 pennies into the bowl."
+    )
+    assert house_card("ten-pennies", ("pennies_per_card = 1", "pennies_per_card = 0"))["Money"] == [
+        "The winner takes the whole bowl; a tie splits it, and pennies that cannot be split carry into the "
+        "night's next game that plays for a bowl."
+    ]
+
+
+def test_a_house_buy_of_two_pennies_and_one_buy_left_on_the_phone():
+    text = (
+        ruleset_text("ten-pennies").replace("pennies = 1 ", "pennies = 2 ", 1).replace("stack = 10 ", "stack = 2 ", 1)
+    )
+    game = Game(Setup(parse_ruleset(text, "house.toml"), PLAYERS, 0), [Buy(1, 1, "Bob")])
+    assert your_round(game, "Bob")[-1] == "You have 1 buy left: the next takes 3 cards and puts 2 pennies in the bowl."
+    assert your_round(game, "Cy")[-1] == "You have 2 buys left: the next takes 3 cards and puts 2 pennies in the bowl."

@@ -184,12 +184,25 @@ def buying(ruleset: Ruleset) -> list[str]:
         lines.append(f"Each buy puts {plural(buys.pennies, 'penny', 'pennies')} into the bowl.")
     if buys.first_round > 1:
         lines.append(f"Buying starts in {ruleset.round_word} {buys.first_round}.")
-    if buys.free_per_round is not None:
-        free = f"Each player's first {plural(buys.free_per_round, 'buy')} a {ruleset.round_word} are free"
-        if buys.penalty_points:
-            free += f"; each buy beyond them adds {buys.penalty_points} points to that {ruleset.round_word}"
-        lines.append(free + ".")
+    if buys.free_per_round is not None and (
+        free := _free_buys(buys.free_per_round, buys.penalty_points, ruleset.round_word)
+    ):
+        lines.append(free)
     return lines
+
+
+def _free_buys(free: int, penalty: int, word: str) -> str:
+    """How many buys a round cost nothing, and what each one beyond them costs ("" if nothing to say)."""
+    if free == 0:
+        return f"Each buy adds {penalty} points to that {word}." if penalty else ""
+    first = (
+        f"Each player's first buy a {word} is free"
+        if free == 1
+        else f"Each player's first {free} buys a {word} are free"
+    )
+    if not penalty:
+        return first + "."
+    return f"{first}; each buy beyond {'it' if free == 1 else 'them'} adds {penalty} points to that {word}."
 
 
 def scoring(ruleset: Ruleset) -> list[str]:
