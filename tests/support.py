@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import http.client
+import importlib.util
 import io
 import json
 import os
@@ -14,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from flask import Flask
@@ -26,6 +28,15 @@ from scorekeeper.rules.rulesets import Ruleset
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 PLAYERS8 = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def script(name: str) -> ModuleType:
+    """One of scripts/*.py as a module (what it imports from mutmut only when it runs stays unimported)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def ruleset_text(ruleset_id: str) -> str:

@@ -3,19 +3,13 @@ until their measured time would pass the budget, and always at least one."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+from support import script
 
 
 def budgeted_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutmut_budgeted", ROOT / "scripts" / "mutmut_budgeted.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # mutmut itself is imported only when the script runs
-    return module
+    return script("mutmut_budgeted")
 
 
 DURATIONS = {"slow": 3.0, "quick": 0.1, "middling": 1.0, "another_quick": 0.1}

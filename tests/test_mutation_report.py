@@ -3,20 +3,15 @@ type handed to cast() and SQL written in other letters, and only those."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+from support import script
 
 
 def report_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutation_report", ROOT / "scripts" / "mutation_report.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("mutation_report")
 
 
 def survivor(before: str, after: str, at: str = "scorekeeper/store/games.py:1") -> dict[str, object]:

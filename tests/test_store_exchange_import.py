@@ -74,6 +74,12 @@ def an_export() -> dict[str, Any]:
     }
 
 
+def kept_ruleset(store: Store, game_id: int) -> Any:
+    version = store.game(game_id)["ruleset_version"]
+    assert version is not None
+    return store.ruleset_version("ten-pennies", version)
+
+
 def changed(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     data = an_export()
     change(data)
@@ -96,7 +102,7 @@ def test_a_good_export_is_kept_as_written(store: Store):
         4,
         "",
     )
-    assert store.ruleset_version("ten-pennies", kept["ruleset_version"]) is not None
+    assert kept_ruleset(store, 7) is not None
     assert store.seats(7) == [{"seat": 0, "name": "Ann", "side": 0}, {"seat": 1, "name": "O'Neil", "side": 1}]
     events = store.events(7)
     assert [(e["id"], e["kind"], e["payload"]) for e in events] == [
@@ -111,14 +117,14 @@ def test_a_good_export_is_kept_as_written(store: Store):
 
 def test_the_house_ruleset_stays_a_house_ruleset(store: Store):
     exchange.load_dump(store, an_export())
-    kept = store.ruleset_version("ten-pennies", store.game(7)["ruleset_version"])
+    kept = kept_ruleset(store, 7)
     assert kept is not None and bool(kept["house"])
     assert exchange.dump(store)["rulesets"][0]["house"] is True
 
 
 def test_a_ruleset_without_house_is_not_a_house_ruleset(store: Store):
     exchange.load_dump(store, changed(lambda d: d["rulesets"][0].pop("house")))
-    kept = store.ruleset_version("ten-pennies", store.game(7)["ruleset_version"])
+    kept = kept_ruleset(store, 7)
     assert kept is not None and not kept["house"]
 
 
