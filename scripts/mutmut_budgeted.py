@@ -94,7 +94,8 @@ def install() -> Callable[[], Any]:
         from mutation_report import seed_from_earlier_runs
 
         seeded = seed_from_earlier_runs(Path(__file__).resolve().parents[1] / "MUTATION.json")
-        print(f"{seeded} mutants of unchanged code stay killed, as MUTATION.json has them")
+        # mutmut catches what is printed while it makes the mutants: this goes to the terminal itself.
+        print(f"{seeded} mutants of unchanged code stay killed, as MUTATION.json has them", file=sys.__stdout__)
         return made
 
     def collect_then_budget(*args: Any, **kwargs: Any) -> Any:
