@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from scorekeeper.catalog import Catalog
+from scorekeeper.commands import TRUSTED, Answered, Asker, EntryKey, KeyReused, run
+from scorekeeper.commands.locks import Lock, NeedsUnlock
+from scorekeeper.store import StaleWrite, Store
+
 
 def test_an_answer_of_400_or_more_is_not_remembered(app):
     """The runner: a refused entry may be sent again once put right, so only an answer below 400 is
@@ -33,3 +44,92 @@ def test_an_answer_of_400_or_more_is_not_remembered(app):
         assert run(store, catalog, command, TRUSTED, key, answer=answered) == (
             Answered(status, "{}") if kept else "ran"
         )
+
+
+# --- the runner's order on a store of its own: lock, entry key, version, the command, the answer ------------
+
+
+class Recorded:
+    """A command on game 1 that writes a note (so a rollback shows) and counts its runs."""
+
+    def __init__(self, locked_by: Lock | None = None, version: int | None = None, fails: bool = False) -> None:
+        self.locked_by, self.version, self.fails = locked_by, version, fails
+        self.game_id = 1
+        self.runs = 0
+
+    def lock(self, store: Store) -> Lock | None:
+        return self.locked_by
+
+    def apply(self, store: Store, catalog: Catalog) -> str:
+        self.runs += 1
+        store.db.execute("UPDATE games SET notes = 'written' WHERE id = 1")
+        if self.fails:
+            raise ValueError("the rules refuse it")
+        return "done"
+
+
+NO_CATALOG = cast(Catalog, None)  # these commands never read the rulesets
+GAME_LOCK = Lock("game", 1, "a hash", 0)
+STRANGER = Asker(lambda lock: False, lambda lock: NeedsUnlock(f"{lock.name} is locked"))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    kept = Store(tmp_path / "runner.sqlite3")
+    kept.migrate()
+    kept.create_game("ten-pennies", 1, ["Ann", "Bob"], 0, 1)
+    yield kept
+    kept.close()
+
+
+def note(store: Store) -> str:
+    return store.game(1)["notes"]
+
+
+def test_a_write_runs_once_and_its_answer_is_kept_under_its_key(store: Store):
+    command = Recorded()
+    key = EntryKey("api:k1", "digest-1")
+    assert run(store, NO_CATALOG, command, TRUSTED, key, answer=lambda result: (201, f'"{result}"')) == "done"
+    assert run(store, NO_CATALOG, command, TRUSTED, key) == Answered(201, '"done"')
+    assert command.runs == 1 and note(store) == "written"
+    kept = store.answer_for("api:k1")
+    assert kept is not None and (kept["game_id"], kept["digest"], kept["status"]) == (1, "digest-1", 201)
+
+
+def test_a_key_sent_again_for_another_request_is_refused(store: Store):
+    run(store, NO_CATALOG, Recorded(), TRUSTED, EntryKey("api:k1", "digest-1"))
+    command = Recorded()
+    with pytest.raises(KeyReused):
+        run(store, NO_CATALOG, command, TRUSTED, EntryKey("api:k1", "digest-2"))
+    assert command.runs == 0
+
+
+def test_a_locked_write_is_refused_in_the_askers_words_before_anything_runs(store: Store):
+    command = Recorded(locked_by=GAME_LOCK)
+    with pytest.raises(NeedsUnlock, match="^game 1 is locked$"):
+        run(store, NO_CATALOG, command, STRANGER, EntryKey("api:k1", "d"))
+    assert command.runs == 0 and store.answer_for("api:k1") is None
+    assert run(store, NO_CATALOG, Recorded(locked_by=GAME_LOCK), TRUSTED) == "done"
+    assert run(store, NO_CATALOG, Recorded(), STRANGER) == "done"  # no lock needed
+
+
+def test_a_write_made_against_an_older_version_is_refused(store: Store):
+    run(store, NO_CATALOG, Recorded(version=0), TRUSTED)
+    store.db.execute("UPDATE games SET revision = 1 WHERE id = 1")
+    command = Recorded(version=0)
+    with pytest.raises(StaleWrite, match=r"^the game changed since this page was loaded \(version 0, now 1\)$"):
+        run(store, NO_CATALOG, command, TRUSTED)
+    assert command.runs == 0
+    assert run(store, NO_CATALOG, Recorded(version=1), TRUSTED) == "done"
+
+
+def test_a_refusal_in_the_command_keeps_nothing(store: Store):
+    with pytest.raises(ValueError, match="the rules refuse it"):
+        run(store, NO_CATALOG, Recorded(fails=True), TRUSTED, EntryKey("api:k1", "d"))
+    assert note(store) == "" and store.answer_for("api:k1") is None
+
+
+def test_a_form_sent_without_a_key_is_simply_recorded():
+    assert EntryKey.form("") is None and EntryKey.form(None) is None
+    assert EntryKey.form("a1b2") == EntryKey("form:a1b2")
+    assert EntryKey.api("a1b2", "d") == EntryKey("api:a1b2", "d")
