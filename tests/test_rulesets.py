@@ -1,11 +1,14 @@
 """The four rulesets read exactly as RULES.md says, and bad house-rules files are refused clearly."""
 
+import json
+import re
+
 import pytest
 from support import TEN_PENNIES_TOML, ruleset_text
 
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.cards import Rank, parse_hand
-from scorekeeper.rules.rulesets import RulesetError, parse_ruleset
+from scorekeeper.rules.rulesets import RulesetError, parse_ruleset, read_ruleset, ruleset_document
 
 A, TWO, JOKER = Rank.ACE, Rank.TWO, Rank.JOKER
 
@@ -363,3 +366,59 @@ def test_a_house_deck_count_with_a_base_but_nothing_per_side_is_refused():
 
     data = changed("pennies-from-heaven", ("decks", "extra_per_side"), delete=True)
     assert refusal(data) == "house.toml: decks: gives no deck count for 12 players"
+
+
+# --- a ruleset kept as a document reads back as itself; each bound holds at its edge ------------------------
+
+SHIPPED = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"]
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_a_kept_document_reads_back_as_the_same_rules(ruleset_id):
+    """A game keeps its rules as a document (and an export carries it): read back, every field is the same."""
+    rules = parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml")
+    document = ruleset_document(rules)
+    assert read_ruleset(json.loads(json.dumps(document)), "kept") == rules
+
+
+def test_a_kept_document_names_each_field_as_a_ruleset_file_does():
+    document = ruleset_document(parse_ruleset(ruleset_text("pennies-from-heaven"), "pfh.toml"))
+    assert set(document) >= {"id", "name", "summary", "family", "players", "cards_dealt", "decks", "points", "rounds"}
+    assert {"books", "pile_size", "wild_rank_sets", "wilds_at_most_naturals"} <= set(document)
+    assert document["decks"]["base"] == 4 and document["decks"]["extra_per_side"] == 2
+    assert document["rounds"][0]["board_minimum"] == 50
+    ten_card = ruleset_document(parse_ruleset(ruleset_text("ten-card-rummy"), "tcr.toml"))
+    assert ten_card["buys"] == {"pennies": 0, "cards": 2, "first_round": 4, "free_per_round": 3, "penalty_points": 100}
+    assert ten_card["decks"]["table"] == [{"max_players": 6, "decks": 2}, {"max_players": 8, "decks": 3}]
+    assert "books" not in ten_card or ten_card["books"] is None
+
+
+def house(old: str, new: str) -> str:
+    assert old in GOOD, old
+    return GOOD.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    "old, at_most, one_more, message",
+    [
+        (
+            'name = "Ten Pennies"',
+            f'name = "{"N" * 60}"',
+            f'name = "{"N" * 61}"',
+            "name: must be at most 60 characters, not 61",
+        ),
+        ("JKR = 50", "JKR = 1000", "JKR = 1001", "points.JKR: must be at most 1000, not 1001"),
+        ("cards_dealt = 11", "cards_dealt = 30", "cards_dealt = 31", "cards_dealt: must be at most 30, not 31"),
+    ],
+)
+def test_a_bound_allows_its_most_and_refuses_one_more(old, at_most, one_more, message):
+    parse_ruleset(house(old, at_most), "house.toml")
+    with pytest.raises(RulesetError, match=f"^house.toml: {re.escape(message)}$"):
+        parse_ruleset(house(old, one_more), "house.toml")
+
+
+def test_a_document_read_without_a_source_says_ruleset():
+    document = ruleset_document(parse_ruleset(GOOD, "good.toml"))
+    document["cards_dealt"] = 99
+    with pytest.raises(RulesetError, match=r"^<ruleset>: cards_dealt: must be at most 30, not 99$"):
+        read_ruleset(document)
