@@ -9,6 +9,7 @@ import re
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -126,3 +127,23 @@ def test_every_scorekeeper_command_shown_exists_with_its_options():
         assert answer.exit_code == 0, (sub, answer.output)
         for option in own:
             assert option in answer.output, (sub, option)
+
+
+def mutation_sentence(report: dict[str, Any]) -> str:
+    """The figures of the latest mutation run as docs/development.md states them."""
+    return (
+        f"The latest run (MUTATION.md) is over `rules/`, `commands/` and `store/` as at commit {report['commit']}: "
+        f"{report['total'] + report['not_run']:,} mutants, {report['not_run']:,} not run; {report['killed']:,} killed "
+        f"({report['score']:.1%}), {report['equivalent']:,} survivors equivalent with their reason, "
+        f"{report['score_of_the_rest']:.1%} of the rest killed"
+    )
+
+
+def test_the_mutation_figures_are_the_recorded_run():
+    report = json.loads((ROOT / "MUTATION.json").read_text(encoding="utf-8"))
+    text = " ".join((ROOT / "docs" / "development.md").read_text(encoding="utf-8").split())
+    assert mutation_sentence(report) in text
+    by_time_limit = report["killed by time limit"]
+    assert f"{by_time_limit} of the kills are by the time limit" in text
+    assert f"without them {(report['killed'] - by_time_limit) / report['total']:.1%} are killed" in text
+    assert f"The report states the smallest budget, {report['test_budget_s']:g} s, as its floor" in text
