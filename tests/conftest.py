@@ -15,6 +15,7 @@ from support import Api, make_app
 
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.rulesets import Ruleset
+from scorekeeper.store import Store
 
 # Hypothesis: a developer's run stays quick; CI (HYPOTHESIS_PROFILE=ci, set by .ci/run) tries more
 # examples (each property test asks support.examples() for its count) and prints how to reproduce a failure.
@@ -33,6 +34,15 @@ def rulesets() -> dict[str, Ruleset]:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     yield make_app(tmp_path)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """A store of its own, migrated, with no app: for tests of the store and the commands alone."""
+    kept = Store(tmp_path / "store.sqlite3")
+    kept.migrate()
+    yield kept
+    kept.close()
 
 
 @pytest.fixture

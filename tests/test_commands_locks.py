@@ -4,8 +4,6 @@ its own tries."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import cast
 
 import pytest
@@ -18,14 +16,6 @@ from scorekeeper.store.rows import GameRow
 
 PIN_HASH = hash_new_pin("4321")
 GAME = Lock("game", 7, PIN_HASH, 0)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    kept = Store(tmp_path / "locks.sqlite3")
-    kept.migrate()
-    yield kept
-    kept.close()
 
 
 def wrong_tries(store: Store, lock: Lock, count: int) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import cast
 
 import pytest
@@ -74,12 +72,10 @@ STRANGER = Asker(lambda lock: False, lambda lock: NeedsUnlock(f"{lock.name} is l
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    kept = Store(tmp_path / "runner.sqlite3")
-    kept.migrate()
-    kept.create_game("ten-pennies", 1, ["Ann", "Bob"], 0, 1)
-    yield kept
-    kept.close()
+def store(store: Store) -> Store:
+    """The store, with game 1 (Ann and Bob) in it."""
+    store.create_game("ten-pennies", 1, ["Ann", "Bob"], 0, 1)
+    return store
 
 
 def note(store: Store) -> str:

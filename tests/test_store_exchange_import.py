@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +15,6 @@ from scorekeeper.rules.rulesets import parse_ruleset, ruleset_document
 from scorekeeper.store import Store, StoreError, exchange
 
 TEN_PENNIES = parse_ruleset((Path(__file__).parents[1] / "scorekeeper/rules/data/ten-pennies.toml").read_text())
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    kept = Store(tmp_path / "import.sqlite3")
-    kept.migrate()
-    yield kept
-    kept.close()
 
 
 def an_export() -> dict[str, Any]:
