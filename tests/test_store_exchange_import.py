@@ -3,7 +3,6 @@ as it was written, and each bad field is refused in words that name the object a
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -78,6 +77,14 @@ def changed(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     return data
 
 
+def without_a_night(data: dict[str, Any]) -> dict[str, Any]:
+    """The export's one game played outside any night: that game, to change further."""
+    data["nights"].clear()
+    data["games"][0]["night_id"] = None
+    played: dict[str, Any] = data["games"][0]
+    return played
+
+
 def game(data: dict[str, Any]) -> dict[str, Any]:
     return dict(data["games"][0])
 
@@ -143,7 +150,7 @@ def test_each_night_and_game_gets_a_share_link_of_its_own(store: Store):
 
 
 def test_a_game_without_a_night_imports(store: Store):
-    exchange.load_dump(store, changed(lambda d: (d["nights"].clear(), d["games"][0].update(night_id=None))))
+    exchange.load_dump(store, changed(without_a_night))
     assert store.game(7)["night_id"] is None
 
 
@@ -247,16 +254,14 @@ def test_a_bad_field_is_refused_in_words_and_nothing_is_kept(store: Store, kind:
 
 
 def test_a_game_taken_here_already_is_refused(store: Store):
-    exchange.load_dump(store, changed(lambda d: d["nights"].clear() or d["games"][0].update(night_id=None)))
-    again = changed(lambda d: (d["nights"].clear(), d["games"][0].update(night_id=None, ruleset_version=None)))
+    exchange.load_dump(store, changed(without_a_night))
+    again = changed(lambda d: without_a_night(d).update(ruleset_version=None))
     with pytest.raises(StoreError, match="^game 7 already exists: import into an empty database$"):
         exchange.load_dump(store, again)
 
 
 def test_an_entry_number_taken_here_already_is_refused(store: Store):
-    exchange.load_dump(store, changed(lambda d: (d["nights"].clear(), d["games"][0].update(night_id=None))))
-    again = copy.deepcopy(an_export())
-    again["nights"].clear()
-    again["games"][0].update(id=8, night_id=None)
+    exchange.load_dump(store, changed(without_a_night))
+    again = changed(lambda d: without_a_night(d).update(id=8))
     with pytest.raises(StoreError, match="^game 8, entry 11: that entry number is taken$"):
         exchange.load_dump(store, again)
