@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import sys
@@ -103,6 +104,11 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
         try:
             app.config["SECRET_KEY"] = instance_secret(instance_path)
         except OSError as error:
+            if error.errno == errno.ENOSPC:
+                start_up_failed(
+                    f"the disk holding the instance folder {instance_path} is full (no room for its secret key): "
+                    "free some space on it, then start again"
+                )
             start_up_failed(
                 f"cannot keep the secret key in the instance folder {instance_path} ({error.strerror}): "
                 "make the folder writable by this user"

@@ -17,6 +17,8 @@ from .store import Store, exchange, set_mirror
 from .store import backups as backups_folder
 from .store.mirror import MIRROR_NAME
 
+CONFIGURED_MIRROR = "\0config"  # --from-mirror without a folder: the MIRROR of config.py
+
 
 def live_store() -> Store:
     return Store(current_app.config["DATABASE"])
@@ -97,41 +99,85 @@ def backup_command(path: str | None) -> None:
 @click.command("restore")
 @click.argument("name", required=False)
 @click.option("--yes", is_flag=True, help="Restore without asking.")
-@click.option("--from-mirror", is_flag=True, help="Put back the copy in the MIRROR folder.")
+@click.option(
+    "--from-mirror",
+    "mirror",
+    is_flag=False,
+    flag_value=CONFIGURED_MIRROR,
+    metavar="[DIR]",
+    help="Put back the mirror copy: the one in DIR, or in the MIRROR folder of config.py.",
+)
 @with_appcontext
-def restore_command(name: str | None, yes: bool, from_mirror: bool) -> None:
+def restore_command(name: str | None, yes: bool, mirror: str | None) -> None:
     """List the backups, or put backup NAME in place of the database (after backing up the database)."""
     folder = current_app.config["BACKUPS_DIR"]
-    if (name or from_mirror) and (pid := serving.serving_pid(current_app.config["DATABASE"])):
-        raise click.ClickException(f"a Scorekeeper server is serving this database (process {pid}): stop it first")
-    if from_mirror:
-        restore_from_mirror(yes)
-        return
-    if not name:
+    if not (name or mirror):
         list_backups(folder)
         return
-    if not yes:
-        click.confirm(f"Replace the database with {name}? (the database is backed up first)", abort=True)
+    # Held while the database is replaced: no server starts on it half-way.
+    lock = serving.take_lock(current_app.config["DATABASE"])
+    if lock is None:
+        pid = serving.serving_pid(current_app.config["DATABASE"])
+        raise click.ClickException(f"a Scorekeeper server is serving this database (process {pid}): stop it first")
+    with lock:
+        if mirror:
+            restore_from_mirror(mirror, yes)
+        else:
+            restore_backup(folder, name or "", yes)
+
+
+def restore_backup(folder: str, name: str, yes: bool) -> None:
     try:
-        done = backups_folder.restore(current_app.config["DATABASE"], folder, name)
+        chosen = backups_folder.find_backup(folder, name)  # before asking: a name that is not there
+        if not yes:
+            click.confirm(f"Replace the database with {name}? (the database is backed up first)", abort=True)
+        done = backups_folder.restore_backup(current_app.config["DATABASE"], folder, chosen)
     except (backups_folder.NoSuchBackup, backups_folder.BackupFailed) as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Restored {done.chosen.name} (made {done.chosen.made_at:%Y-%m-%d %H:%M}).")
     said_what_was_before(done)
 
 
-def restore_from_mirror(yes: bool) -> None:
-    if not current_app.config["MIRROR"]:
-        raise click.ClickException("no MIRROR folder is set in config.py: there is no mirror copy to restore")
-    source = Path(current_app.config["MIRROR"]) / MIRROR_NAME
+def restore_from_mirror(folder: str, yes: bool) -> None:
+    """The mirror copy back in place, after saying what it holds beside what the live database holds
+    (a copy older than the database it replaces is said so before anything is asked)."""
+    if folder == CONFIGURED_MIRROR:
+        folder = current_app.config["MIRROR"] or ""
+    if not folder:
+        raise click.ClickException(
+            "no MIRROR folder is set in config.py: name the folder, "
+            "`scorekeeper restore --from-mirror /media/usb/scorekeeper`"
+        )
+    source = Path(folder) / MIRROR_NAME
+    try:
+        found = backups_folder.contents(source)
+    except backups_folder.BackupFailed as error:
+        raise click.ClickException(f"no mirror copy to restore in {folder}: {error}") from None
+    click.echo(f"The mirror copy {source} holds {found}.")
+    database = Path(current_app.config["DATABASE"])
+    live = live_contents(database)
+    if live is not None:
+        click.echo(f"The database it replaces holds {live}.")
+        if (live.last_write or "") > (found.last_write or "") or live.games > found.games:
+            click.echo("The database is newer than the mirror copy: restoring would take those games back.")
     if not yes:
         click.confirm(f"Replace the database with the mirror copy {source}?", abort=True)
     try:
-        done = backups_folder.restore_file(current_app.config["DATABASE"], current_app.config["BACKUPS_DIR"], source)
+        done = backups_folder.restore_file(database, current_app.config["BACKUPS_DIR"], source)
     except backups_folder.BackupFailed as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Restored the mirror copy {source} (made {done.chosen.made_at:%Y-%m-%d %H:%M}).")
     said_what_was_before(done)
+
+
+def live_contents(database: Path) -> backups_folder.Contents | None:
+    """What the live database holds; None where there is none (lost with its disk) or it is unreadable."""
+    if not database.exists():
+        return None
+    try:
+        return backups_folder.contents(database)
+    except backups_folder.BackupFailed:
+        return None
 
 
 def said_what_was_before(done: backups_folder.Restored) -> None:
@@ -146,11 +192,12 @@ def said_what_was_before(done: backups_folder.Restored) -> None:
 
 def list_backups(folder: str) -> None:
     found = backups_folder.list_backups(folder)
-    if not found:
+    set_aside = backups_folder.set_aside_files(folder)
+    if not found and not set_aside:
         click.echo(f"No backups in {folder} yet.")
         return
     click.echo(f"Backups in {folder}, newest first (restore one with `scorekeeper restore NAME`):")
-    for backup in found:
+    for backup in [*found, *set_aside]:
         click.echo(f"  {backup.name}   {backup.made_at:%Y-%m-%d %H:%M}, {backup.why}")
 
 

@@ -3,12 +3,14 @@ computer only by default, or on the home network with ``--network``, with a QR c
 
 from __future__ import annotations
 
-import atexit
+import errno
+import ipaddress
 import logging
 import os
 import socket
+import struct
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 from flask import Flask
@@ -21,14 +23,63 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 5000
 
 
+# Where a datagram to these would leave from: the address on the way out (no packet is sent by a
+# UDP socket's connect). The first is TEST-NET-1 (RFC 5737), found by the default route.
+ROUTE_PROBES = ("192.0.2.1", "10.255.255.254", "172.31.255.254", "192.168.255.254")
+# Interfaces a phone never reaches this computer through: containers' and virtual machines' bridges.
+VIRTUAL_INTERFACES = ("lo", "docker", "br-", "veth", "virbr", "cni", "flannel")
+SIOCGIFADDR = 0x8915  # Linux's ioctl for an interface's IPv4 address
+
+
+def lan_addresses() -> list[str]:
+    """This computer's addresses that the phones on its network can open, the one on the way out
+    first. Read from the network interfaces and the routes, never from the host name: on a stock
+    Debian, Ubuntu or Raspberry Pi OS the host name maps to 127.0.1.1 in /etc/hosts."""
+    found = [*route_addresses(), *interface_addresses()]
+    usable = [address for address in dict.fromkeys(found) if reachable_by_phones(address)]
+    return sorted(usable, key=lambda address: not ipaddress.ip_address(address).is_private)
+
+
 def lan_address() -> str | None:
-    """This computer's address on the local network, as the other devices see it (no traffic sent)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    addresses = sorted({str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")})
+    """The address to print and to put in share links: the first of ``lan_addresses()``."""
+    addresses = lan_addresses()
     return addresses[0] if addresses else None
+
+
+def reachable_by_phones(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
+
+
+def route_addresses() -> list[str]:
+    found = []
+    for probe in ROUTE_PROBES:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe_socket:
+            try:
+                probe_socket.connect((probe, 9))
+            except OSError:  # no route that way
+                continue
+            found.append(str(probe_socket.getsockname()[0]))
+    return found
+
+
+def interface_addresses() -> list[str]:
+    """Each interface's IPv4 address (Linux; elsewhere none, and the routes alone answer)."""
+    try:
+        import fcntl
+    except ImportError:
+        return []
+    found = []
+    for _index, name in socket.if_nameindex():
+        if name.startswith(VIRTUAL_INTERFACES):
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as query:
+            try:
+                answer = fcntl.ioctl(query.fileno(), SIOCGIFADDR, struct.pack("256s", name[:15].encode()))
+            except OSError:  # no IPv4 address on it
+                continue
+        found.append(socket.inet_ntoa(answer[20:24]))
+    return found
 
 
 def terminal_qr(url: str) -> str:
@@ -90,68 +141,135 @@ def keep_alive_server(app: Flask, **adjustments: Any) -> BaseWSGIServer:
     return server
 
 
-def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
+class ServeRefused(click.ClickException):
+    """A start that cannot go on, said in one line (no traceback for a table to read)."""
 
-    host = "0.0.0.0" if network else "127.0.0.1"
-    address = lan_address() if network else "127.0.0.1"
-    url = f"http://{address or '<this computer’s address>'}:{port}/"
-    if network and address:
-        app.config["PUBLIC_URL"] = url  # share links and QR codes point where phones can reach
-        # Phones reach this computer by its address (or its .local name): trust those too.
-        name = socket.gethostname()
-        app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], address, name, f"{name}.local"]
+
+def serve(app: Flask, port: int, network: bool, threads: int = 8) -> None:
+    database = app.config["DATABASE"]
+    lock = hold_serving_lock(database)
+    urls = table_addresses(app, port, network)
     # The port first: a start that fails (the port taken) makes no backup and prunes none (under a
     # service's restarts, failed starts once pruned every earlier backup of the month).
-    # A body larger than the app takes is refused by waitress from its Content-Length, before it is
-    # read (by default waitress would spool up to 1 GiB to disk first).
-    server = keep_alive_server(
-        app,
-        host=host,
-        port=port,
-        threads=threads,
-        ident="scorekeeper",
-        max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
-        connection_limit=CONNECTION_LIMIT,
-        channel_timeout=IDLE_SECONDS,
-    )
+    server = bound_server(app, port, network, threads)
     with app.app_context():
         problem = automatic_backup("start")
     if problem or app.config["AUTO_BACKUP"]:
         click.echo(problem or f"Database backed up to {app.config['BACKUPS_DIR']}")
-    mark_serving(app.config["DATABASE"])
     mirror = app.extensions.get("mirror")
     if mirror is not None:
         mirror.start()
         click.echo(f"Mirroring the database into {mirror.folder} (at most every {mirror.every:g} s)")
-    if network and address:
-        click.echo("Scan to open it on a phone on the same Wi-Fi:")
-        click.echo(terminal_qr(url))
-    elif network:
-        click.echo("(could not tell this computer's network address: look it up in the network settings,")
-        click.echo(f' and add it to {app.instance_path}/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones')
-        click.echo(" are answered)")
+    say_where_phones_go(app, network, urls)
     click.echo("Stop it with Ctrl+C.")
-    click.echo(f"Scorekeeper is serving at {url}")  # last: the line a newcomer looks for
+    click.echo(f"Scorekeeper is serving at {urls[0]}")  # last: the line a newcomer looks for
     logging.basicConfig()  # waitress's own warnings (a queue of waiting requests) reach the terminal
-    server.run()
+    try:
+        server.run()
+    finally:
+        lock.close()
 
 
-def serving_marker(database: str) -> Path:
-    """Beside the database while a server serves it: the server's process id (a restore refuses)."""
+def bound_server(app: Flask, port: int, network: bool, threads: int) -> BaseWSGIServer:
+    """waitress holding its port, or one line naming the port and ``--port``."""
+    try:
+        # A body larger than the app takes is refused by waitress from its Content-Length, before it
+        # is read (by default waitress would spool up to 1 GiB to disk first).
+        return keep_alive_server(
+            app,
+            host="0.0.0.0" if network else "127.0.0.1",
+            port=port,
+            threads=threads,
+            ident="scorekeeper",
+            max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
+            connection_limit=CONNECTION_LIMIT,
+            channel_timeout=IDLE_SECONDS,
+        )
+    except OSError as error:
+        if error.errno in (errno.EADDRINUSE, errno.EACCES):
+            why = "is in use by another program" if error.errno == errno.EADDRINUSE else "is not open to this user"
+            raise ServeRefused(f"port {port} {why}: serve on another one with --port, e.g. --port 5080") from None
+        raise ServeRefused(f"cannot serve on port {port} ({error.strerror})") from None
+
+
+def table_addresses(app: Flask, port: int, network: bool) -> list[str]:
+    """The addresses to print, the one share links use first. On the network the app also answers
+    to each of them and to ``<name>.local``; without it, pages say that phones cannot reach it."""
+    if not network:
+        app.config["THIS_COMPUTER_ONLY"] = True
+        return [f"http://127.0.0.1:{port}/"]
+    addresses = lan_addresses()
+    name = socket.gethostname()
+    app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], *addresses, name, f"{name}.local"]
+    if not addresses:
+        return [f"http://<this computer’s address>:{port}/"]
+    urls = [f"http://{address}:{port}/" for address in addresses]
+    app.config["PUBLIC_URL"] = urls[0]  # share links asked from this computer point where phones go
+    return urls
+
+
+def say_where_phones_go(app: Flask, network: bool, urls: list[str]) -> None:
+    if not network:
+        click.echo("Phones cannot open this address: to serve the phones on the same Wi-Fi, run it with --network.")
+        return
+    if "<" in urls[0]:
+        click.echo("(could not find this computer's network address: `hostname -I` prints it; add it to")
+        click.echo(f' {app.instance_path}/config.py as TRUSTED_HOSTS = ["192.168.1.20"] so phones are answered)')
+        return
+    for url in urls:
+        click.echo(f"Phones on the same Wi-Fi: scan this, or open {url}")
+        click.echo(terminal_qr(url))
+    name = socket.gethostname()
+    port = urls[0].rsplit(":", 1)[1]
+    click.echo(f"(where the network knows this computer's name: http://{name}.local:{port})")
+
+
+def serving_lock_path(database: str) -> Path:
+    """Beside the database: a server holds an OS lock on it while it serves (a restore, or a second
+    server, is refused meanwhile). The lock, not the process number written in it, is what counts:
+    a process number can be reused after a crash, a lock dies with its process."""
     return Path(f"{database}.serving")
 
 
-def mark_serving(database: str) -> None:
-    marker = serving_marker(database)
-    marker.write_text(f"{os.getpid()}\n")
-    atexit.register(marker.unlink, missing_ok=True)
+def hold_serving_lock(database: str) -> TextIO:
+    """The serving lock, held until the returned file is closed (or the process ends); or one line
+    saying which process serves this database already."""
+    handle = take_lock(database)
+    if handle is None:
+        pid = serving_pid(database)
+        raise ServeRefused(
+            f"another Scorekeeper server (process {pid}) is serving this database already: "
+            "open that one, or stop it first"
+        )
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def take_lock(database: str) -> TextIO | None:
+    import fcntl
+
+    handle = open(serving_lock_path(database), "a+", encoding="utf-8")  # noqa: SIM115 (held while serving)
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle
 
 
 def serving_pid(database: str) -> int | None:
-    """The process serving this database, if one is alive (a marker left by a killed server is not)."""
-    try:
-        pid = int(serving_marker(database).read_text().strip())
-        os.kill(pid, 0)
-    except (OSError, ValueError):
+    """The process serving this database while one holds its lock (0 where it wrote no number);
+    None when nobody does, whatever an old file says."""
+    if not serving_lock_path(database).exists():
         return None
-    return pid if pid != os.getpid() else None
+    free = take_lock(database)
+    if free is not None:
+        free.close()
+        return None
+    try:
+        return int(serving_lock_path(database).read_text().strip() or 0)
+    except (OSError, ValueError):
+        return 0

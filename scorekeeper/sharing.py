@@ -9,9 +9,16 @@ from flask import current_app, request, url_for
 
 
 def public_url(endpoint: str, token: str) -> str:
-    """An address of this app as the phones can reach it: PUBLIC_URL (set by ``serve --network``)."""
-    base: str = current_app.config.get("PUBLIC_URL") or request.host_url
+    """An address of this app as the phones can reach it. A page asked from this computer itself
+    (localhost) names PUBLIC_URL, the LAN address ``serve --network`` found; a page asked by a phone
+    names the address that phone used (the LAN address, ``<name>.local``, or a reverse proxy's)."""
+    base: str = request.host_url
+    if current_app.config.get("PUBLIC_URL") and request.host.rsplit(":", 1)[0] in LOCAL_NAMES:
+        base = current_app.config["PUBLIC_URL"]
     return base.rstrip("/") + url_for(endpoint, token=token)
+
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 
 def game_link(token: str) -> str:

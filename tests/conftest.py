@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,3 +66,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in item.path.parent.parts[-1:]:
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 3 MB disk of its own (a tmpfs) to fill: only where the tests run as root and may mount one."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("a full disk needs a tmpfs of its own: mounting one needs root")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"could not mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    yield disk
+    assert subprocess.run(["umount", str(disk)], capture_output=True).returncode == 0  # nothing left open

@@ -208,6 +208,20 @@ def new_game_form(page: str, pin: str, night: int | str = "") -> dict[str, str]:
 # --- a real server on this machine (waitress, as `flask serve` runs it) --------------------------
 
 
+def lines_until(process: subprocess.Popen[str], last: str, seconds: float = 120) -> list[str]:
+    """A started command's lines, up to the first that starts with ``last`` (or its end, or the time)."""
+    lines: list[str] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.stdout:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if line.startswith(last):
+            break
+    return lines
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

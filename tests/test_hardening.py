@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PLAYERS, ROOT, make_app
+from support import PLAYERS, ROOT, make_app, words
 
 
 @pytest.mark.parametrize("host", ["attacker.example", "attacker.example:5000", "127.0.0.1.nip.io"])
@@ -244,20 +244,6 @@ def test_a_write_on_a_full_disk_is_refused_in_words_and_nothing_is_lost(app, api
     assert len(state["rounds"]) == 1  # what was saved before is all there
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 2 MB disk of its own (a tmpfs): only where the tests run as root and may mount one."""
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    if os.geteuid() != 0:
-        pytest.skip("a full disk needs a tmpfs of its own: mounting one needs root")
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)], capture_output=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"could not mount a tmpfs here: {mounted.stderr.decode().strip()}")
-    yield disk
-    assert subprocess.run(["umount", str(disk)], capture_output=True).returncode == 0  # nothing left open
-
-
 def test_a_start_on_a_full_disk_names_the_full_disk_never_damage(small_disk):
     """Issue 41: starting on a full disk, SQLite cannot make its -shm file ("disk I/O error"); the app
     called that damage and advised a restore over a whole database. It says the disk is full."""
@@ -288,3 +274,29 @@ def test_the_home_page_says_when_the_disk_is_full(client, monkeypatch):
     assert "disk is full" not in client.get("/").text
     monkeypatch.setattr(startup, "FULL_BELOW_BYTES", 1 << 62)  # any disk is "full" by this measure
     assert "The server's disk is full: what is entered now cannot be saved." in client.get("/").text
+
+
+def test_share_links_asked_from_this_computer_name_the_address_phones_open(tmp_path):
+    """Issue 57: served on the network, the host's own browser (localhost) got links to 127.0.0.1."""
+    app = make_app(tmp_path, PUBLIC_URL="http://10.77.0.20:5000/", TRUSTED_HOSTS=["raspberrypi.local"])
+    client = app.test_client()
+    night = client.post("/api/nights", json={}).get_json()["id"]
+    asked_here = client.get(f"/api/nights/{night}").get_json()["share_url"]
+    assert asked_here.startswith("http://10.77.0.20:5000/night/")
+    asked_by_name = client.get(f"/api/nights/{night}", headers={"Host": "raspberrypi.local"}).get_json()
+    assert asked_by_name["share_url"].startswith("http://raspberrypi.local/night/")
+
+
+def test_served_to_this_computer_only_the_night_and_game_pages_say_phones_cannot_open_it(tmp_path):
+    """Issue 57: without --network every QR code pointed at 127.0.0.1 with no word that a phone cannot
+    open it, while the README's next sentence tells each player to scan it."""
+    said = "Phones cannot open this yet: the server answers this computer only."
+    app = make_app(tmp_path, THIS_COMPUTER_ONLY=True)
+    client = app.test_client()
+    night = client.post("/api/nights", json={}).get_json()["id"]
+    game = client.post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS}).get_json()["id"]
+    for page in (f"/nights/{night}", f"/games/{game}"):
+        assert said in words(client.get(page).text) and "scripts/run --network" in client.get(page).text
+    served_on_the_network = make_app(tmp_path / "lan").test_client()
+    served_on_the_network.post("/api/nights", json={})
+    assert said not in served_on_the_network.get("/nights/1").text

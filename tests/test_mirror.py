@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import time
@@ -172,3 +173,17 @@ def test_a_mirror_started_beside_a_copy_says_when_that_copy_was_made(app, tmp_pa
     made = datetime.fromtimestamp((folder / MIRROR_NAME).stat().st_mtime)
     restarted = Mirror(app.config["DATABASE"], folder).state
     assert (restarted.folder, restarted.made_at, restarted.problem) == (folder, made, None)
+
+
+def test_the_mirror_copy_is_owner_only_whatever_the_umask(tmp_path):
+    """Issue 57: served from a shell (umask 022) the mirror copy was 0644, and it holds the PIN hashes."""
+    app = make_app(tmp_path / "instance", DATABASE=str(tmp_path / "instance" / "scorekeeper.sqlite"))
+    app.test_client().post("/api/games", json={"ruleset": "ten-pennies", "players": PLAYERS})
+    (tmp_path / "usb").mkdir()
+    previous = os.umask(0o022)
+    try:
+        state = Mirror(app.config["DATABASE"], tmp_path / "usb").copy_if_changed()
+    finally:
+        os.umask(previous)
+    assert state.problem is None
+    assert stat.S_IMODE((tmp_path / "usb" / "scorekeeper.sqlite").stat().st_mode) == 0o600

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
-from support import free_port
+from support import free_port, lines_until
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,17 +25,9 @@ def test_scripts_run_says_little_and_ends_with_the_address(tmp_path):
         stderr=subprocess.STDOUT,
         text=True,
     )
-    lines: list[str] = []
     address = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            line = server.stdout.readline() if server.stdout else ""
-            if not line:
-                break
-            lines.append(line.rstrip("\n"))
-            if address in line:
-                break
+        lines = lines_until(server, "Scorekeeper is serving at")
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -25,6 +25,7 @@ REASONS = {  # in a file name, and in words
     "by-hand": "by hand",
     "before-restore": "before a restore",
     "mirror": "the mirror copy",  # never a file's name here: what a restore from the mirror put back
+    "set-aside": "moved aside by a restore, as it looked damaged",  # damaged-….sqlite
 }
 NAME = re.compile(r"scorekeeper-(\d{8}-\d{6})(?:-(\d+))?-(" + "|".join(REASONS) + r")\.sqlite")
 STAMP = "%Y%m%d-%H%M%S"
@@ -207,6 +208,36 @@ def check_whole(path: str | Path) -> None:
         raise BackupFailed(f"{Path(path).name} is not a Scorekeeper database (it has no games tables)")
 
 
+@dataclass(frozen=True)
+class Contents:
+    """What a database file holds, as a host compares two of them: games, nights, the last write."""
+
+    games: int
+    nights: int
+    last_write: str | None  # the newest entry's time (UTC, ISO 8601), None in a database without games
+
+    def __str__(self) -> str:
+        last = f", the last entered {self.last_write[:16].replace('T', ' ')} UTC" if self.last_write else ""
+        return f"{plural(self.games, 'game')} in {plural(self.nights, 'night')}{last}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def contents(path: str | Path) -> Contents:
+    """Read only; BackupFailed where the file is not a Scorekeeper database."""
+    check_whole(path)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        games = int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+        nights = int(conn.execute("SELECT count(*) FROM nights").fetchone()[0])
+        last = conn.execute("SELECT max(created_at) FROM events").fetchone()[0]
+    finally:
+        conn.close()
+    return Contents(games, nights, str(last) if last else None)
+
+
 def is_damaged(database: Path) -> bool:
     """Proven damaged: a file SQLite cannot read as a database, or whose quick_check fails."""
     try:
@@ -230,8 +261,25 @@ def prune(folder: str | Path) -> list[Path]:
     return gone
 
 
+SET_ASIDE = re.compile(r"damaged-(\d{8}-\d{6})\.sqlite")
+
+
+def set_aside_files(folder: str | Path) -> list[Backup]:
+    """The databases a restore moved aside as damaged, newest first: listed, and restorable by name
+    (the restore checks them whole first), so nothing moved is ever out of sight."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [
+        Backup(path, datetime.strptime(match.group(1), STAMP), "set-aside")
+        for path in folder.iterdir()
+        if (match := SET_ASIDE.fullmatch(path.name))
+    ]
+    return sorted(found, key=lambda backup: backup.order, reverse=True)
+
+
 def find_backup(folder: str | Path, name: str) -> Backup:
-    for candidate in list_backups(folder):
+    for candidate in [*list_backups(folder), *set_aside_files(folder)]:
         if candidate.name == name:
             return candidate
     raise NoSuchBackup(f"no backup named {name!r} in {folder}: `scorekeeper restore` lists them")
@@ -261,6 +309,7 @@ def restore_file(database: str | Path, folder: str | Path, source: Path, now: da
 
 def restore_backup(database: str | Path, folder: str | Path, chosen: Backup, now: datetime | None = None) -> Restored:
     check_whole(chosen.path)
+    check_room(Path(database), chosen.path)
     now = now or datetime.now()
     safety, set_aside = None, None
     if not Path(database).exists():  # lost with its disk: nothing to keep first
@@ -294,10 +343,44 @@ def put_in_place(database: str | Path, folder: str | Path, chosen: Backup, done:
         finally:
             store.close()
     except (OSError, sqlite3.Error) as error:
-        kept = f"; what was there before is {safety.name if safety else set_aside}" if safety or set_aside else ""
-        raise BackupFailed(f"the restore of {chosen.name} failed ({error}){kept}") from None
+        put_back(Path(database), set_aside)
+        kept = f"; what was there before is {safety.name}" if safety else ""
+        raise BackupFailed(f"the restore of {chosen.name} failed ({error}): the database is as it was{kept}") from None
     prune(folder)
     return done
+
+
+def put_back(database: Path, set_aside: Path | None) -> None:
+    """After a failed restore: the file that was there back in its place, and never a file SQLite made
+    empty where there was none (a 0-byte database starts the app empty)."""
+    if set_aside is not None:
+        for moved, part in zip(with_journal(set_aside), with_journal(database), strict=True):
+            if moved.exists():
+                moved.replace(part)
+    elif database.exists() and database.stat().st_size < SMALLEST_DATABASE:
+        for part in with_journal(database):
+            part.unlink(missing_ok=True)
+
+
+ROOM_TO_SPARE = 1 << 20  # SQLite's journals and the folder's own needs, beyond the two copies
+
+
+def check_room(database: Path, chosen: Path) -> None:
+    """A restore writes a copy of the database it replaces and the chosen one over it: with less room
+    than both it would stop half-way (and a database that cannot open for want of room looks damaged).
+    Refused before anything is changed, saying how much room it needs."""
+    size = database.stat().st_size if database.exists() else 0
+    needed = size + chosen.stat().st_size + ROOM_TO_SPARE
+    free = startup.free_bytes(database)
+    if free is not None and free < needed:
+        raise BackupFailed(
+            f"the disk holding {database} is full ({megabytes(free)} free; a restore needs {megabytes(needed)}): "
+            "free some space on it, then restore again; nothing was changed"
+        )
+
+
+def megabytes(count: int) -> str:
+    return f"{count / (1 << 20):.1f} MB"
 
 
 def move_aside(database: Path, folder: Path, now: datetime) -> Path:

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .backups import BackupFailed, check_whole, with_journal
+from .base import connect_owner_only
 
 MIRROR_NAME = "scorekeeper.sqlite"
 MIRROR_SECONDS = 30.0
@@ -73,7 +74,7 @@ class Mirror:
         try:
             source = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
             try:
-                target = sqlite3.connect(passing)
+                target = connect_owner_only(passing)  # it holds the PIN hashes: 0600 whatever the umask
                 try:
                     source.backup(target)
                 finally:

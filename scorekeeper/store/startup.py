@@ -48,19 +48,27 @@ def check_database(path: str) -> None:
 FULL_BELOW_BYTES = 1 << 20  # less free space than this beside the database: the disk is full
 
 
-def disk_is_full(path: str) -> bool:
+def free_bytes(path: str | Path) -> int | None:
+    """The room left on the disk holding ``path`` (None where it cannot be told)."""
     try:
-        return shutil.disk_usage(Path(path).resolve().parent).free < FULL_BELOW_BYTES
+        return shutil.disk_usage(Path(path).resolve().parent).free
     except OSError:
-        return False
+        return None
+
+
+def disk_is_full(path: str) -> bool:
+    free = free_bytes(path)
+    return free is not None and free < FULL_BELOW_BYTES
 
 
 def database_problem(path: str, error: str) -> str:
     # On a full disk SQLite cannot make its -shm file and says "disk I/O error": the file is whole.
     if "full" in error or ("disk I/O error" in error and disk_is_full(path)):
+        free = free_bytes(path) or 0
         return (
-            f"the disk holding the database {path} is full ({error}): free some space on it, then start "
-            "again; the database is not damaged, so do not restore a backup over it"
+            f"the disk holding the database {path} is full ({error}; {free // 1024} KB free, it needs at least "
+            f"{FULL_BELOW_BYTES // 1024} KB): free some space on it, then start again; the database is not "
+            "damaged, so do not restore a backup over it"
         )
     if "locked" in error or "busy" in error:
         return (
