@@ -20,6 +20,9 @@ from .commands import TRUSTED, derived, run
 from .commands.ratings import RatingWorker
 from .commands.rulesets import KeepVersions
 from .compression import gzip_response
+from .web import TrustedProxies
+
+__version__ = "0.2.0"  # the wheel's too (pyproject.toml reads it); CHANGELOG.md says what each brought
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 # A git checkout keeps templates/ and static/ at its top and its instance/ beside them; the wheel puts
@@ -92,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
         WTF_CSRF_TIME_LIMIT=None,  # a game page may stay open all evening
         SESSION_COOKIE_SAMESITE="Lax",  # no unlocked session rides along on another site's request
         TRUSTED_HOSTS=[],  # names added to LOCAL_HOSTS (instance/config.py); serve --network adds its own
+        TRUSTED_PROXIES=[],  # addresses of reverse proxies in front, whose X-Forwarded-* headers count
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -159,9 +163,11 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     app.register_blueprint(help_bp)
     app.register_blueprint(homescreen_bp)
     app.extensions["docs_folder"] = app_folder("docs")
+    app.jinja_env.globals["version"] = __version__
     cli.register(app)
     assets.register(app)
     app.after_request(security_headers)
+    app.wsgi_app = TrustedProxies(app.wsgi_app, list(app.config["TRUSTED_PROXIES"] or []))  # type: ignore[method-assign]
     app.after_request(gzip_response)
     app.add_url_rule("/healthz", "healthz", healthz)
     return app

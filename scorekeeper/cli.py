@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypeVar
 
 import click
 from flask import Flask, current_app
@@ -12,11 +13,19 @@ from flask.cli import with_appcontext
 
 from . import serving
 from .catalog import Catalog
+from .commands import TRUSTED, Answered, run
+from .commands.deleting import BringBack, DeleteGame, DeleteNight
 from .commands.derived import ImportRefused, import_dump
-from .store import Store, exchange, set_mirror
+from .commands.host import ClearPin, MergePlayers, RenamePlayer
+from .commands.runner import Command
+from .rules.setup import GameError
+from .store import NotFound, Store, exchange, set_mirror
 from .store import backups as backups_folder
+from .store.backups import plural
+from .store.deleted import KEPT_DAYS
 from .store.mirror import MIRROR_NAME
 
+T = TypeVar("T")
 CONFIGURED_MIRROR = "\0config"  # --from-mirror without a folder: the MIRROR of config.py
 
 
@@ -74,7 +83,7 @@ def import_command(path: str) -> None:
         game_ids = import_dump(live_store(), catalog, data)
     except (ImportRefused, ValueError, RecursionError) as error:  # json's errors are ValueErrors
         raise click.ClickException(f"nothing was imported: {error}") from None
-    click.echo(f"Imported {len(game_ids)} games from {path}")
+    click.echo(f"Imported {plural(len(game_ids), 'game')} from {path}")
 
 
 @click.command("backup")
@@ -201,7 +210,183 @@ def list_backups(folder: str) -> None:
         click.echo(f"  {backup.name}   {backup.made_at:%Y-%m-%d %H:%M}, {backup.why}")
 
 
-COMMANDS = [init_db_command, serve_command, backup_command, restore_command, export_command, import_command]
+@click.group("pin")
+def pin_group() -> None:
+    """A forgotten PIN: list what is locked, and take a PIN off (at this machine only)."""
+
+
+@pin_group.command("reset")
+@click.argument("kind", required=False, type=click.Choice(["night", "game"]))
+@click.argument("row_id", required=False, type=int, metavar="ID")
+@with_appcontext
+def pin_reset_command(kind: str | None, row_id: int | None) -> None:
+    """List the locked nights and games, or take the PIN off night ID or game ID (after a backup)."""
+    store = live_store()
+    if kind is None or row_id is None:
+        list_locked(store)
+        return
+    backed_up_before_a_change(store)
+    try:
+        cleared = at_the_machine(store, ClearPin(kind, row_id))
+    except NotFound as error:
+        raise click.ClickException(f"{error}: `scorekeeper pin reset` lists what is locked") from None
+    if not cleared:
+        raise click.ClickException(
+            f"{kind} {row_id} has no PIN of its own: `scorekeeper pin reset` lists what is locked"
+        )
+    click.echo(
+        f"The PIN of {kind} {row_id} is taken off: its scores can be entered on any phone again, and the next "
+        "game started with a PIN locks it anew."
+    )
+
+
+@click.group("player")
+def player_group() -> None:
+    """Put a player's name right, or make two players who are one person one (after a backup)."""
+
+
+@player_group.command("rename")
+@click.argument("name")
+@click.argument("new_name")
+@with_appcontext
+def player_rename_command(name: str, new_name: str) -> None:
+    """Rename player NAME to NEW_NAME on the leaderboard, their page and their records."""
+    store = live_store()
+    player = known_player(store, name)
+    backed_up_before_a_change(store)
+    renamed = host_change(store, RenamePlayer(player, new_name))
+    click.echo(f"{name!r} is now {renamed!r} (the scorepads keep the names as they were entered).")
+
+
+@player_group.command("merge")
+@click.argument("name")
+@click.argument("into")
+@with_appcontext
+def player_merge_command(name: str, into: str) -> None:
+    """Make player NAME one with player INTO: NAME's games, records and rating go to INTO."""
+    store = live_store()
+    gone, kept = known_player(store, name), known_player(store, into)
+    backed_up_before_a_change(store)
+    host_change(store, MergePlayers(gone, kept))
+    click.echo(f"{name!r} is one with {into!r} now: every game of {name!r} counts for {into!r}.")
+
+
+@click.command("delete")
+@click.argument("kind", type=click.Choice(["night", "game"]))
+@click.argument("row_id", type=int, metavar="ID")
+@with_appcontext
+def delete_command(kind: str, row_id: int) -> None:
+    """Delete night ID (with its games) or game ID, as if never played; `bring-back` undoes it."""
+    store = live_store()
+    backed_up_before_a_change(store)
+    command = DeleteNight(row_id) if kind == "night" else DeleteGame(row_id)
+    try:
+        kept = at_the_machine(store, command)
+    except NotFound as error:
+        raise click.ClickException(f"nothing was deleted: {error}") from None
+    click.echo(
+        f"Deleted {kind} {row_id}: the records are as if it had never been played. "
+        f"`scorekeeper bring-back {kept}` brings it back (for {KEPT_DAYS} days at least)."
+    )
+
+
+@click.command("bring-back")
+@click.argument("deleted_id", required=False, type=int, metavar="[ID]")
+@with_appcontext
+def bring_back_command(deleted_id: int | None) -> None:
+    """List the deleted games and nights, or bring deleted ID back."""
+    store = live_store()
+    if deleted_id is None:
+        kept = store.deleted()
+        if not kept:
+            click.echo("Nothing deleted is kept.")
+            return
+        click.echo("Deleted, newest first (bring one back with `scorekeeper bring-back ID`):")
+        for row in kept:
+            what = f"{row['kind']} {row['object_id']}: {row['label']}"
+            click.echo(f"  {row['id']}   {what} (deleted {row['deleted_at'][:10]})")
+        return
+    try:
+        kind, object_id = at_the_machine(store, BringBack(deleted_id))
+    except (NotFound, ImportRefused) as error:
+        raise click.ClickException(f"nothing was brought back: {error}") from None
+    click.echo(f"Brought back as {kind} {object_id}, with its records.")
+
+
+@click.command("unit")
+@click.option("--households", is_flag=True, help="The template: an instance per household, each its folder and port.")
+def unit_command(households: bool) -> None:
+    """Print the systemd unit that serves Scorekeeper for good (`scorekeeper unit | sudo tee
+    /etc/systemd/system/scorekeeper.service`): the one in contrib/, in the wheel too."""
+    name = "scorekeeper@.service" if households else "scorekeeper.service"
+    click.echo(contrib_folder().joinpath(name).read_text(encoding="utf-8"), nl=False)
+
+
+def contrib_folder() -> Path:
+    """contrib/: in the package when installed from the wheel, else at the checkout's top."""
+    installed = Path(__file__).resolve().parent / "contrib"
+    return installed if installed.is_dir() else Path(__file__).resolve().parents[1] / "contrib"
+
+
+def known_player(store: Store, name: str) -> int:
+    found = store.player_id(name)
+    if found is None:
+        raise click.ClickException(f"no player called {name!r} has played here")
+    return found
+
+
+def at_the_machine(store: Store, command: Command[T]) -> T:
+    """A command run by who has the server's files: every lock is open to them."""
+    done = run(store, current_app.extensions["rulesets"], command, TRUSTED)
+    assert not isinstance(done, Answered)  # no entry key: never answered from before
+    return done
+
+
+def host_change(store: Store, command: Command[T]) -> T:
+    try:
+        return at_the_machine(store, command)
+    except GameError as error:
+        raise click.ClickException(f"nothing was changed: {error}") from None
+
+
+def list_locked(store: Store) -> None:
+    locked = store.locked()
+    if not locked:
+        click.echo("Nothing is locked: no night or game has a PIN.")
+        return
+    click.echo("Locked (take a PIN off with `scorekeeper pin reset night ID` or `scorekeeper pin reset game ID`):")
+    for row in locked:
+        started = row["created_at"][:16].replace("T", " ")
+        if row["kind"] == "night":
+            games = row["games"].split(",") if row["games"] else []
+            what = f"{row['name'] or 'a night'}, started {started} UTC, {plural(len(games), 'game')}"
+        else:
+            what = f"{row['name']}: {row['games']}, started {started} UTC"
+        click.echo(f"  {row['kind']} {row['id']}   {what}")
+
+
+def backed_up_before_a_change(store: Store) -> None:
+    """A change made at the machine is undone by restoring the backup made just before it."""
+    try:
+        made = backups_folder.make_backup(store, current_app.config["BACKUPS_DIR"], "before-change")
+    except backups_folder.BackupFailed as error:
+        raise click.ClickException(f"nothing was changed: {error}") from None
+    click.echo(f"Backed up first: {made.name} (`scorekeeper restore {made.name}` undoes this).")
+
+
+COMMANDS = [
+    init_db_command,
+    serve_command,
+    backup_command,
+    restore_command,
+    export_command,
+    import_command,
+    pin_group,
+    player_group,
+    delete_command,
+    bring_back_command,
+    unit_command,
+]
 
 
 def register(app: Flask) -> None:

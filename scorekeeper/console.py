@@ -10,11 +10,12 @@ from pathlib import Path
 import click
 from flask.cli import ScriptInfo
 
-from . import create_app
+from . import __version__, create_app
 from .cli import COMMANDS
 
 
 @click.group(help="Scorekeeper: scores, pennies and the money bowl for the penny rummy family.")
+@click.version_option(__version__, prog_name="Scorekeeper", message="%(prog)s %(version)s")
 @click.option(
     "--instance",
     type=click.Path(file_okay=False),

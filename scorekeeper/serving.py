@@ -9,6 +9,7 @@ import logging
 import os
 import socket
 import struct
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -92,19 +93,30 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
-CONNECTIONS_PER_ADDRESS = 24  # a phone's browser opens 6 at most; a tablet and a laptop a few more
-CONNECTION_LIMIT = 500  # all addresses together (waitress's default is 100)
+CONNECTION_LIMIT = 500  # all addresses together (waitress's default is 100); select() keeps it under 1,024
+ROOM_FOR_NEWCOMERS = 50  # past CONNECTION_LIMIT less this, each new connection makes room for itself
 IDLE_SECONDS = 30  # an idle kept-alive connection is closed after this (waitress's default is 120)
+WHOLE_REQUEST_SECONDS = 15  # a request must arrive whole within this (REQUEST_SECONDS in config.py)
+MAINTENANCE_SECONDS = 1  # how often idle and dripping connections are looked for (waitress: 30)
 
 
 def keep_alive_server(app: Flask, **adjustments: Any) -> BaseWSGIServer:
-    """waitress's server, except that an HTTP/1.1 answer without a body (the 304 of every unchanged
-    poll) leaves the connection open. waitress 3 closes it because such an answer has no
-    Content-Length, though RFC 9112 says a 304 ends at its headers; every phone's poll then paid for
-    a new TCP connection."""
+    """waitress's server, with two changes for a table's phones:
+
+    - An HTTP/1.1 answer without a body (the 304 of every unchanged poll) leaves the connection open.
+      waitress 3 closes it because such an answer has no Content-Length, though RFC 9112 says a 304
+      ends at its headers; every phone's poll then paid for a new TCP connection.
+    - No address is refused for how many connections it holds (a household behind one address, a
+      reverse proxy, a guest network's NAT: a dozen phones and a tablet). Instead a request dripped
+      slower than ``WHOLE_REQUEST_SECONDS`` (config.py's REQUEST_SECONDS) is closed, and near the
+      limit each new connection makes room by closing an unbusy one of the address holding the most:
+      a device (gone wrong, or hostile) holding hundreds of connections never keeps a new phone out."""
     from waitress.channel import HTTPChannel
     from waitress.server import BaseWSGIServer, create_server
     from waitress.task import WSGITask
+
+    # A phone's request is a few hundred bytes: seconds are plenty on the worst Wi-Fi.
+    whole_request_seconds = float(app.config.get("REQUEST_SECONDS") or WHOLE_REQUEST_SECONDS)
 
     class KeepAliveTask(WSGITask):
         building_header = False
@@ -123,21 +135,58 @@ def keep_alive_server(app: Flask, **adjustments: Any) -> BaseWSGIServer:
                 return
             super().set_close_on_finish()
 
-    class KeepAliveChannel(HTTPChannel):
+    class TableChannel(HTTPChannel):
         task_class = KeepAliveTask
+        request_began: float | None = None  # when the request being read began to arrive
 
         def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
             super().__init__(server, sock, addr, adj, map=map)
-            # Each address has a bounded share of the connections: one device (gone wrong, or hostile)
-            # holding many idle or dripping ones never keeps a new phone out.
-            host = addr[0] if isinstance(addr, tuple) else addr
-            same = [c for c in (map or {}).values() if isinstance(c, HTTPChannel) and c.addr and c.addr[0] == host]
-            if len(same) > CONNECTIONS_PER_ADDRESS:
-                self.close()
+            channels = [c for c in (map or {}).values() if isinstance(c, TableChannel)]
+            if len(channels) > CONNECTION_LIMIT - ROOM_FOR_NEWCOMERS:
+                make_room(channels, newcomer=self)
+
+        def received(self, data: bytes) -> bool:
+            if self.request is None and data:
+                self.request_began = time.time()
+            done: bool = super().received(data)
+            if self.request is None:  # nothing half read
+                self.request_began = None
+            return done
+
+        def dripping(self, now: float) -> bool:
+            return self.request_began is not None and now - self.request_began > whole_request_seconds
+
+        def unbusy(self) -> bool:
+            """Nothing asked of the app is waiting on it: idle, or still dripping its request in."""
+            return not self.requests
+
+    def make_room(channels: list[TableChannel], newcomer: TableChannel) -> None:
+        held: dict[Any, list[TableChannel]] = {}
+        for channel in channels:
+            if channel is not newcomer and channel.unbusy():
+                held.setdefault(address_of(channel), []).append(channel)
+        if held:
+            most = max(held.values(), key=len)
+            now = time.time()
+            victim = min(most, key=lambda channel: (not channel.dripping(now), channel.last_activity))
+            victim.close()
+
+    def address_of(channel: HTTPChannel) -> Any:
+        return channel.addr[0] if isinstance(channel.addr, tuple) else channel.addr
 
     server = create_server(app, **adjustments)
     assert isinstance(server, BaseWSGIServer)  # one listening socket: 127.0.0.1 or 0.0.0.0
-    server.channel_class = KeepAliveChannel
+    server.channel_class = TableChannel
+    close_idle = server.maintenance
+
+    def maintenance(now: int) -> None:  # waitress passes time.time(), a float (its stubs say int)
+        close_idle(now)
+        open_channels: dict[int, Any] = server.active_channels  # type: ignore[assignment]  # stubs: one channel
+        for channel in list(open_channels.values()):
+            if isinstance(channel, TableChannel) and channel.dripping(now):
+                channel.will_close = True
+
+    server.maintenance = maintenance  # type: ignore[method-assign]
     return server
 
 
@@ -184,6 +233,10 @@ def bound_server(app: Flask, port: int, network: bool, threads: int) -> BaseWSGI
             max_request_body_size=app.config["MAX_CONTENT_LENGTH"],
             connection_limit=CONNECTION_LIMIT,
             channel_timeout=IDLE_SECONDS,
+            cleanup_interval=MAINTENANCE_SECONDS,
+            # The app reads X-Forwarded-* from its TRUSTED_PROXIES only, and drops them from anyone else
+            # (web.TrustedProxies): waitress must pass them on to it.
+            clear_untrusted_proxy_headers=False,
         )
     except OSError as error:
         if error.errno in (errno.EADDRINUSE, errno.EACCES):

@@ -3,9 +3,10 @@ page's browser (through the one runner: the blueprints decide no lock and open n
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeVar
 
-from flask import current_app
+from flask import current_app, render_template
 
 from .access import page_asker
 from .catalog import Catalog
@@ -13,6 +14,10 @@ from .commands import Answered, EntryKey, run
 from .commands.ratings import RatingWorker
 from .commands.runner import Command
 from .store import get_store
+from .store.backups import make_backup
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 T = TypeVar("T")
 
@@ -41,6 +46,26 @@ def page_entry(command: Command[T], entry_key: str | None) -> T | None:
     return None if isinstance(done, Answered) else done
 
 
+def confirm_delete_page(what: str, label: str, consequence: str, action: str, back: str) -> str:
+    """The question before a delete: what goes, that a backup is made and how it comes back."""
+    from .store.deleted import KEPT_DAYS
+
+    return render_template(
+        "confirm_delete.html",
+        what=what,
+        label=label,
+        consequence=consequence,
+        kept_days=KEPT_DAYS,
+        action=action,
+        back=back,
+    )
+
+
+def backed_up(reason: str) -> None:
+    """A backup before a change a page asks for that the table cannot take back with Undo."""
+    make_backup(get_store(), current_app.config["BACKUPS_DIR"], reason)
+
+
 def rating_worker() -> RatingWorker | None:
     """The worker that keeps the rating worked out: None while the house has the rating off."""
     worker: RatingWorker | None = current_app.extensions.get("ratings")
@@ -52,3 +77,27 @@ def written() -> None:
     worker = rating_worker()
     if worker is not None:
         worker.nudge()
+
+
+FORWARDED_HEADERS = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT")
+
+
+class TrustedProxies:
+    """The phone's address, the scheme and the host name as a reverse proxy in front (Caddy, nginx, a
+    container's) forwards them, read only from a request that comes from one of ``proxies``
+    (TRUSTED_PROXIES in config.py); from anyone else those headers are dropped, so a phone cannot
+    claim another's address or a name the app does not answer to."""
+
+    def __init__(self, app: WSGIApplication, proxies: list[str]) -> None:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        self.app = app
+        self.proxies = frozenset(proxies)
+        self.forwarded = ProxyFix(app, x_for=1, x_proto=1, x_host=1, x_port=1)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("REMOTE_ADDR") in self.proxies:
+            return self.forwarded(environ, start_response)
+        for header in FORWARDED_HEADERS:
+            environ.pop(header, None)
+        return self.app(environ, start_response)

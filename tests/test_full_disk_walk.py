@@ -66,7 +66,7 @@ def test_started_on_a_full_disk_and_following_the_advice_nothing_is_lost(small_d
     assert started.returncode != 0 and "Traceback" not in started.stderr
     said = started.stderr.strip()
     assert "is full" in said and "free some space on it, then start again" in said, said
-    assert "KB free, it needs at least" in said
+    assert "KB free, it needs at least 1024 KB" in said
     assert "do not restore a backup over it" in said
 
     listed = scorekeeper(instance, "restore")  # a host looks at the backups anyway: that works

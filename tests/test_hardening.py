@@ -300,3 +300,13 @@ def test_served_to_this_computer_only_the_night_and_game_pages_say_phones_cannot
     served_on_the_network = make_app(tmp_path / "lan").test_client()
     served_on_the_network.post("/api/nights", json={})
     assert said not in served_on_the_network.get("/nights/1").text
+
+
+@pytest.mark.parametrize("alike", ["B0B", "b0b", "\u0412ob"])  # 0 for o, in either case; a Cyrillic В
+def test_a_look_alike_of_a_known_player_in_any_case_is_refused(api, alike):
+    """Issue 57: "B0B" and "b0b" were taken beside Bob (the look-alike key mapped O to 0 only in
+    capitals, then folded the case, so Bob's key kept its o)."""
+    api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}, 201)
+    error = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": [alike, "Cy"]}, 400)["error"]
+    assert error.startswith(f"{alike!r} looks like 'Bob', who has played here")
+    api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["BOB", "Cy"]}, 201)  # Bob himself

@@ -39,3 +39,22 @@ def test_every_page_links_to_help_and_an_unknown_page_is_not_found(client):
     assert 'href="/help/"' in client.get("/").text
     assert client.get("/help/secret").status_code == 404
     assert client.get("/help/images/../../pyproject.toml").status_code == 404
+
+
+def test_every_link_in_the_in_app_help_resolves(client):
+    """Issue 57: /help/benchmarks linked ../BENCHMARKS.md, a 404 in the app. Every link of every help
+    page, followed inside the app (addresses outside it are the reader's, not ours to fetch)."""
+    import re
+
+    from scorekeeper.help import PAGES
+
+    broken = []
+    for page in PAGES:
+        text = client.get(f"/help/{page}").text
+        for link in sorted(set(re.findall(r'href="([^"#]+)(?:#[^"]*)?"', text))):
+            if link.startswith(("http://", "https://", "mailto:")):
+                continue
+            target = link if link.startswith("/") else f"/help/{link}"
+            if client.get(target).status_code != 200:
+                broken.append(f"/help/{page} -> {link}")
+    assert broken == []

@@ -35,7 +35,7 @@ def test_the_wheel_holds_every_package_of_the_app():
     root = Path(__file__).resolve().parents[1]
     listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(path.parent.relative_to(root).parts) for path in (root / "scorekeeper").rglob("__init__.py")}
-    folders = {"scorekeeper.templates", "scorekeeper.static", "scorekeeper.docs"}
+    folders = {"scorekeeper.templates", "scorekeeper.static", "scorekeeper.docs", "scorekeeper.contrib"}
     data = {
         "scorekeeper.rules.data",
         "scorekeeper.templates.pdf",

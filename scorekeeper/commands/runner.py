@@ -86,9 +86,9 @@ def run(
     result (an answer of 400 or more is not remembered: a refused entry may be sent again)."""
     with store.writing():
         # The lock is read under the write lock: a PIN set on another phone a moment ago counts.
-        target = command.lock(store)
-        if target is not None and not asker.opened(target):
-            raise asker.refusal(target)
+        for target in locks_of(store, command):
+            if not asker.opened(target):
+                raise asker.refusal(target)
         if key is not None:
             first = store.answer_for(key.key)
             if first is not None:
@@ -102,6 +102,17 @@ def run(
             if status < 400:
                 store.remember_answer(key.key, getattr(command, "game_id", None), key.digest, status, body)
     return result
+
+
+def locks_of(store: Store, command: Command[object]) -> list[Lock]:
+    """The locks a command needs opened: its one ``lock``, or, for a command that reaches across
+    games (a player renamed or merged), every lock among them (``locks``)."""
+    several = getattr(command, "locks", None)
+    if several is not None:
+        found: list[Lock] = several(store)
+        return found
+    target = command.lock(store)
+    return [] if target is None else [target]
 
 
 def check_version(store: Store, command: object) -> None:

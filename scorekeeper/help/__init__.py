@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import markdown
-from flask import Blueprint, abort, current_app, render_template, send_from_directory
+from flask import Blueprint, abort, current_app, render_template, request, send_file, send_from_directory
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -98,3 +98,35 @@ def show(page: str = "guide") -> ResponseReturnValue:
 @bp.get("/help/images/<path:name>")
 def image(name: str) -> ResponseReturnValue:
     return send_from_directory(docs_folder() / "images", name, max_age=3600)
+
+
+@bp.get("/help/this-phone")
+def this_phone() -> ResponseReturnValue:
+    """How this device reaches the server, as the server sees it (behind a trusted proxy: the phone's
+    own address and scheme), and the certificate that makes https trusted, where the host set one."""
+    return render_template(
+        "this_phone.html",
+        title="This phone",
+        address=request.remote_addr,
+        secure=request.is_secure,
+        reached_at=request.host_url,
+        certificate=trust_certificate() is not None,
+        pages=PAGES,
+        page="this-phone",
+    )
+
+
+@bp.get("/help/this-phone/scorekeeper-ca.crt")
+def certificate() -> ResponseReturnValue:
+    path = trust_certificate()
+    if path is None:
+        abort(404)
+    return send_file(path, mimetype="application/x-x509-ca-cert", download_name="scorekeeper-ca.crt", max_age=0)
+
+
+def trust_certificate() -> Path | None:
+    """TRUST_CERTIFICATE in config.py: the local CA's root certificate (Caddy's ``tls internal``)."""
+    chosen = current_app.config.get("TRUST_CERTIFICATE")
+    if not chosen or not Path(chosen).is_file():
+        return None
+    return Path(chosen)

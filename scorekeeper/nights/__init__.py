@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 
 from ..access import page_unlocked, require_page_unlock
+from ..commands.deleting import DeleteNight
 from ..commands.locks import NeedsUnlock, night_lock
 from ..commands.nights import CloseNight, CreateNight, Pay, SetMoneyMode, TakeBackPayment
 from ..exports import download, to_csv_text, to_json_text
@@ -20,7 +21,7 @@ from ..sharing import night_link, qr_svg
 from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
-from ..web import current_catalog, page_entry, page_write
+from ..web import backed_up, confirm_delete_page, current_catalog, page_entry, page_write
 from ..words import local_day
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 from .page import night_page
@@ -212,3 +213,25 @@ def summary_pdf(night_id: int) -> ResponseReturnValue:
     title = f"Night {night_id}" + (f" · {night.night['name']}" if night.night["name"] else "")
     html = render_summary(title, night, payments, paper(), when=local_day(night.night["created_at"]))
     return pdf_response(html, f"night-{night_id}-summary.pdf")
+
+
+@bp.get("/nights/<int:night_id>/delete")
+def confirm_delete(night_id: int) -> ResponseReturnValue:
+    night = writable_night(night_id)
+    games = len(get_store().night_game_ids(night_id))
+    return confirm_delete_page(
+        f"night {night_id}",
+        f"{night['name'] or 'The night'} of {night['created_at'][:10]}: {games} game{'' if games == 1 else 's'}",
+        "Its games, their rounds and the night's money and payments go with it.",
+        url_for("nights.delete", night_id=night_id),
+        url_for("nights.show", night_id=night_id),
+    )
+
+
+@bp.post("/nights/<int:night_id>/delete")
+def delete(night_id: int) -> ResponseReturnValue:
+    writable_night(night_id)
+    backed_up("before-change")
+    page_write(DeleteNight(night_id))
+    flash(f"Night {night_id} is deleted. The host can bring it back: `scorekeeper bring-back`.", "ok")
+    return redirect(url_for("nights.index"))

@@ -3,6 +3,7 @@ leaderboard and its seasons (with a printable summary)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -10,13 +11,17 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask.typing import ResponseReturnValue
 
 from .. import loading
+from ..commands.host import MergePlayers, RenamePlayer
+from ..commands.locks import LockError
 from ..commands.ratings import SetRated
 from ..forms import whole_number
 from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
+from ..rules.setup import GameError
 from ..store import NotFound, get_store
 from ..store import records as stored
-from ..web import current_catalog, page_write, rating_worker
+from ..store.backups import BackupFailed
+from ..web import backed_up, current_catalog, page_write, rating_worker
 from . import page, records
 from .records import Season, SeasonError
 
@@ -153,6 +158,7 @@ def history(player_id: int) -> ResponseReturnValue:
         rival_ids=rivals,
         money_chart=money_svg(money) if len(money) > 1 else None,
         rating=rating,
+        other_players=[name for name in store.known_players() if name != player["name"]],
         **filter_choices(),
     )
 
@@ -171,3 +177,43 @@ def rating(player_id: int) -> ResponseReturnValue:
     page_write(SetRated(player_id, rated))
     flash(f"{player['name']} is rated again." if rated else f"{player['name']} is left out of the rating.", "ok")
     return redirect(url_for("players.history", player_id=player_id))
+
+
+@bp.post("/players/<int:player_id>/rename")
+def rename(player_id: int) -> ResponseReturnValue:
+    typed = request.form.get("name", "")
+    return put_right(player_id, lambda: RenamePlayer(player_id, typed), {"rename": typed})
+
+
+@bp.post("/players/<int:player_id>/merge")
+def merge(player_id: int) -> ResponseReturnValue:
+    typed = request.form.get("into", "")
+    into = get_store().player_id(typed)
+    if into is None:
+        flash(f"No player called {typed!r} has played here: nothing was changed.", "error")
+        return redirect(url_for("players.history", player_id=player_id, into=typed))
+    return put_right(player_id, lambda: MergePlayers(player_id, into), {"into": typed}, into)
+
+
+def put_right(
+    player_id: int, command: Callable[[], RenamePlayer | MergePlayers], typed: dict[str, Any], shown: int | None = None
+) -> ResponseReturnValue:
+    """A rename or merge, after a backup; a refusal is said and the form keeps what was typed."""
+    try:
+        name = get_store().player(player_id)["name"]
+        backed_up("before-change")
+        page_write(command())
+    except NotFound:
+        abort(404)
+    except (GameError, BackupFailed) as error:
+        flash(f"Nothing was changed: {error}.", "error")
+        return redirect(url_for("players.history", player_id=player_id, **typed))
+    except LockError:
+        flash(
+            f"Nothing was changed: some of {name}'s games are under a PIN this phone has not opened. Open each "
+            "locked night or game with its PIN first, or do it at the server (`scorekeeper player`).",
+            "error",
+        )
+        return redirect(url_for("players.history", player_id=player_id, **typed))
+    flash("Done: a backup was made first.", "ok")
+    return redirect(url_for("players.history", player_id=shown or player_id))

@@ -49,8 +49,11 @@ def look_alike_key(name: str) -> str:
     def mapped(text: str) -> str:
         return "".join(representatives.get(char, char) for char in text)
 
-    # Look-alikes of either case: "BOB" and "B0B" (0 for O) before case is folded, "Аnn" after.
-    return unicodedata.normalize("NFKD", mapped(mapped(unicodedata.normalize("NFKD", name)).casefold()))
+    # Look-alikes of either case: in capitals first ("BOB" and "B0B": 0 for O; a lower-case o has no
+    # look-alike among the digits, so "Bob" must be read as "BOB"), then once more after case is
+    # folded ("Аnn" with a Cyrillic А).
+    capitals = unicodedata.normalize("NFKD", name).upper()
+    return unicodedata.normalize("NFKD", mapped(mapped(capitals).casefold()))
 
 
 def blank_looking_position(name: str) -> int | None:

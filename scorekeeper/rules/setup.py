@@ -104,6 +104,35 @@ def invisible_position(name: str) -> int | None:
     return None
 
 
+def check_shown(name: str, what: str) -> None:
+    """A name that shows what it is: at most 40 characters, none invisible or blank-looking."""
+    if len(name) > MAX_NAME_LENGTH:
+        raise GameError(f"{what} is longer than {MAX_NAME_LENGTH} characters", name)
+    hidden = invisible_position(name)
+    if hidden is not None:
+        raise GameError(
+            f"{what} has an invisible or control character at position {hidden} "
+            f"(U+{ord(name[hidden - 1]):04X}): type the name again",
+            name,
+        )
+    blank = blank_looking_position(name)
+    if blank is not None:
+        raise GameError(
+            f"{what} has a character that looks blank at position {blank} "
+            f"(U+{ord(name[blank - 1]):04X}): type the name again",
+            name,
+        )
+
+
+def check_name(name: str) -> str:
+    """A player's new name, as it will be kept (NFC, single spaces), or GameError saying what is wrong."""
+    cleaned = clean_name(name)
+    if not cleaned:
+        raise GameError("the new name is empty", name)
+    check_shown(cleaned, "the new name")
+    return cleaned
+
+
 def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
     """2-8 (per ruleset) trimmed, non-empty names that show what they are, unique ignoring case and
     look-alike characters, at most 40 characters."""
@@ -115,22 +144,7 @@ def check_players(ruleset: Ruleset, players: tuple[str, ...]) -> None:
     for seat, name in enumerate(players, start=1):
         if not name or name != clean_name(name):
             raise GameError(f"player {seat} needs a name")
-        if len(name) > MAX_NAME_LENGTH:
-            raise GameError(f"the name of player {seat} is longer than {MAX_NAME_LENGTH} characters", name)
-        hidden = invisible_position(name)
-        if hidden is not None:
-            raise GameError(
-                f"the name of player {seat} has an invisible or control character at position {hidden} "
-                f"(U+{ord(name[hidden - 1]):04X}): type the name again",
-                name,
-            )
-        blank = blank_looking_position(name)
-        if blank is not None:
-            raise GameError(
-                f"the name of player {seat} has a character that looks blank at position {blank} "
-                f"(U+{ord(name[blank - 1]):04X}): type the name again",
-                name,
-            )
+        check_shown(name, f"the name of player {seat}")
         key = name_key(name)
         if key in seen:
             raise GameError(f"two players are called {seen[key]!r}; give one a different name", name)

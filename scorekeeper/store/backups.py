@@ -24,6 +24,7 @@ REASONS = {  # in a file name, and in words
     "night-closed": "when a night was closed",
     "by-hand": "by hand",
     "before-restore": "before a restore",
+    "before-change": "before a change that Undo cannot take back (a PIN taken off, a delete, players put right)",
     "mirror": "the mirror copy",  # never a file's name here: what a restore from the mirror put back
     "set-aside": "moved aside by a restore, as it looked damaged",  # damaged-….sqlite
 }

@@ -162,9 +162,19 @@ def _game_dump(store: Store, game: GameRow) -> dict[str, Any]:
         "penny_cents": game["penny_cents"],
         "night_id": game["night_id"],
         "notes": game["notes"],
-        "players": store.seats(game["id"]),
+        "players": _seats_dump(store, game["id"]),
         "events": store.events(game["id"]),
     }
+
+
+def _seats_dump(store: Store, game_id: int) -> list[dict[str, Any]]:
+    """Each seat as entered; with ``player`` where the host has since renamed or merged the player it
+    counts for ("Bbo" entered that night, counting for Bob), so the records come back the same."""
+    counts_for = store.seat_players(game_id)
+    return [
+        {**seat, "player": counts_for[seat["seat"]]} if counts_for[seat["seat"]] != seat["name"] else dict(seat)
+        for seat in store.seats(game_id)
+    ]
 
 
 def load_dump(store: Store, data: dict[str, Any]) -> list[int]:
@@ -284,12 +294,19 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int], lo
         }
     )
     seats = [
-        _fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int})
+        _fields(seat, f"{where}, a player", {"seat": int, "name": str, "side": int, "player": (str, None)})
         for seat in _items(game, "players", where)
     ]
     _check_seats(seats, row, where)
     loaded.tables["game_players"] += [
-        {**player, "game_id": row["id"], "player_id": loaded.player_id(store, player["name"])} for player in seats
+        {
+            "seat": player["seat"],
+            "name": player["name"],
+            "side": player["side"],
+            "game_id": row["id"],
+            "player_id": loaded.player_id(store, player["player"] or player["name"]),
+        }
+        for player in seats
     ]
     for event in _items(game, "events", where):
         entry = _fields(event, f"{where}, an entry", {"id": int, "kind": str, "payload": dict, "created_at": str})
@@ -298,3 +315,44 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int], lo
         loaded.entry_ids.add(entry["id"])
         payload = json.dumps(entry["payload"], sort_keys=True)
         loaded.tables["events"].append({**entry, "game_id": row["id"], "payload": payload})
+
+
+def with_free_ids(store: Store, data: dict[str, Any]) -> dict[str, Any]:
+    """A dump of deleted games and nights, renumbered where a game, night or entry made since took
+    its id: those take the next free ids, and the entries move up together (a "void" names its
+    target by id: moved with it). Nights that are here already are left out."""
+    nights = [night for night in data["nights"] if not store.has_row("nights", night["id"])]
+    night_ids = _free_ids(store, "nights", [night["id"] for night in nights])
+    game_ids = _free_ids(store, "games", [game["id"] for game in data["games"]])
+    entries = [event["id"] for game in data["games"] for event in game["events"]]
+    shift = 0
+    if any(store.has_row("events", entry) for entry in entries):
+        shift = store.free_id("events") - min(entries)
+    games = [
+        {
+            **game,
+            "id": game_ids[game["id"]],
+            "night_id": night_ids.get(game["night_id"], game["night_id"]),
+            "events": [_moved_entry(event, shift) for event in game["events"]],
+        }
+        for game in data["games"]
+    ]
+    return {**data, "nights": [{**night, "id": night_ids[night["id"]]} for night in nights], "games": games}
+
+
+def _free_ids(store: Store, table: str, wanted: list[int]) -> dict[int, int]:
+    """Each wanted id, or where it is taken, one after every id there is and every id wanted."""
+    following = max([store.free_id(table), *(number + 1 for number in wanted)])
+    given = {}
+    for number in wanted:
+        given[number] = number
+        if store.has_row(table, number):
+            given[number], following = following, following + 1
+    return given
+
+
+def _moved_entry(event: dict[str, Any], shift: int) -> dict[str, Any]:
+    payload = event["payload"]
+    if event["kind"] == "void" and shift:
+        payload = {**payload, "target": payload["target"] + shift}
+    return {**event, "id": event["id"] + shift, "payload": payload}

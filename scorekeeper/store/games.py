@@ -121,6 +121,23 @@ class GameTables(StoreBase):
         rows = self._rows("SELECT seat, name, side FROM game_players WHERE game_id = ? ORDER BY seat", [game_id])
         return cast(list[SeatRow], rows)
 
+    def games_of_players(self, player_ids: Sequence[int]) -> list[int]:
+        """Every game any of these players has a seat in."""
+        rows = self.db.execute(
+            "SELECT DISTINCT game_id FROM game_players WHERE player_id IN (SELECT value FROM json_each(?))"
+            " ORDER BY game_id",
+            [json.dumps(list(player_ids))],
+        )
+        return [int(row[0]) for row in rows]
+
+    def seat_players(self, game_id: int) -> dict[int, str]:
+        """Each seat's player as the records name them now (a rename or a merge since the game)."""
+        rows = self.db.execute(
+            "SELECT gp.seat, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ?",
+            [game_id],
+        )
+        return {int(seat): str(name) for seat, name in rows}
+
     def games(self, limit: int = 50) -> list[GameListRow]:
         rows = self._rows(
             """SELECT g.id, g.ruleset, g.created_at,

@@ -9,7 +9,7 @@ from typing import Any, cast
 from ..rules.ledger import MoneyMode
 from ..rules.setup import name_key
 from .base import SHOWN_FROM, SHOWN_VERSION, StoreBase, new_id, now
-from .rows import NightListRow, NightRow, PaymentRow
+from .rows import LockedRow, NightListRow, NightRow, PaymentRow
 
 
 class NightTables(StoreBase):
@@ -50,6 +50,35 @@ class NightTables(StoreBase):
         table = {"game": "games", "night": "nights"}[kind]
         with self.writing():
             self.db.execute(f"UPDATE {table} SET lock_generation = lock_generation + 1 WHERE id = ?", [row_id])
+
+    def locked(self) -> list[LockedRow]:
+        """Every night and game with a PIN of its own, oldest first (a game in a locked night has the
+        night's: listed as the night)."""
+        rows = self._rows(
+            """SELECT 'night' AS kind, n.id, n.name, n.created_at,
+                      (SELECT group_concat(g.id) FROM games g WHERE g.night_id = n.id) AS games
+               FROM nights n WHERE n.pin_hash IS NOT NULL
+               UNION ALL
+               SELECT 'game', g.id, g.ruleset, g.created_at,
+                      (SELECT group_concat(gp.name, ', ') FROM game_players gp WHERE gp.game_id = g.id)
+               FROM games g WHERE g.pin_hash IS NOT NULL
+               ORDER BY created_at, kind""",
+            [],
+        )
+        return cast(list[LockedRow], rows)
+
+    def clear_pin(self, kind: str, row_id: int) -> bool:
+        """The PIN of a night or game taken off, its tries forgotten and every unlock given before
+        ended (a new lock generation); False when it had none."""
+        table = {"game": "games", "night": "nights"}[kind]
+        with self.writing():
+            cleared = self.db.execute(
+                f"UPDATE {table} SET pin_hash = NULL, lock_generation = lock_generation + 1"
+                " WHERE id = ? AND pin_hash IS NOT NULL",
+                [row_id],
+            ).rowcount
+            self.db.execute("DELETE FROM pin_tries WHERE lock = ?", [f"{kind}:{row_id}"])
+        return bool(cleared)
 
     def lock_night(self, night_id: int, pin_hash: str) -> None:
         with self.writing():

@@ -55,3 +55,39 @@ class PlayerTables(StoreBase):
             [limit],
         )
         return cast(list[LeaderRow], rows)
+
+    # --- the host's corrections -----------------------------------------------------------
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        """The player's name everywhere the records show it (a game's scorepad keeps the name as it
+        was entered that night). The caller checked the name is free."""
+        self.player(player_id)  # NotFound for a player who is not there
+        with self.writing():
+            self.db.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?", [name, name_key(name), player_id])
+
+    def games_together(self, one: int, other: int) -> list[int]:
+        """The games both players have a seat in (one person never has two seats)."""
+        rows = self.db.execute(
+            "SELECT game_id FROM game_players WHERE player_id = ? INTERSECT "
+            "SELECT game_id FROM game_players WHERE player_id = ? ORDER BY game_id",
+            [one, other],
+        )
+        return [int(row[0]) for row in rows]
+
+    def move_player(self, gone: int, into: int) -> list[int]:
+        """Every seat and result of ``gone`` given to ``into``, then ``gone`` and its derived rows
+        deleted; returns the players whose records must be added up again (everyone who met either).
+        Inside the caller's write."""
+        met = self.db.execute(
+            "SELECT DISTINCT player_id FROM game_players WHERE game_id IN "
+            "(SELECT game_id FROM game_players WHERE player_id IN (?, ?))",
+            [gone, into],
+        )
+        affected = sorted({int(row[0]) for row in met} - {gone})
+        self.db.execute("UPDATE game_players SET player_id = ? WHERE player_id = ?", [into, gone])
+        self.db.execute("UPDATE results SET player_id = ? WHERE player_id = ?", [into, gone])
+        self.db.execute("DELETE FROM player_days WHERE player_id = ?", [gone])
+        self.db.execute("DELETE FROM pair_days WHERE player_id = ? OR other_id = ?", [gone, gone])
+        self.db.execute("DELETE FROM ratings WHERE player_id = ?", [gone])
+        self.db.execute("DELETE FROM players WHERE id = ?", [gone])
+        return affected

@@ -96,6 +96,26 @@ class NightRow(TypedDict):
     share_token: str  # the night's link: its phones and tablet follow it from game to game
 
 
+class DeletedRow(TypedDict):
+    """A game or night the host deleted, kept to be brought back."""
+
+    id: int
+    kind: str  # "game" or "night"
+    object_id: int
+    label: str  # what it was, in words ("Ten Pennies: Ann, Bob, Cy, 2026-11-27")
+    deleted_at: str
+
+
+class LockedRow(TypedDict):
+    """A night or a game under a PIN of its own, as `scorekeeper pin reset` lists it."""
+
+    kind: str  # "night" or "game"
+    id: int
+    name: str  # a night's name; a game's ruleset
+    created_at: str
+    games: str | None  # a night's game ids; a game's players, comma-separated
+
+
 class NightListRow(NightRow):
     games: int
 

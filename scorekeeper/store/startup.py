@@ -66,8 +66,8 @@ def database_problem(path: str, error: str) -> str:
     if "full" in error or ("disk I/O error" in error and disk_is_full(path)):
         free = free_bytes(path) or 0
         return (
-            f"the disk holding the database {path} is full ({error}; {free // 1024} KB free, it needs at least "
-            f"{FULL_BELOW_BYTES // 1024} KB): free some space on it, then start again; the database is not "
+            f"the disk holding the database {path} is full ({error}): {free // 1024} KB free, it needs at least "
+            f"{FULL_BELOW_BYTES // 1024} KB; free some space on it, then start again; the database is not "
             "damaged, so do not restore a backup over it"
         )
     if "locked" in error or "busy" in error:

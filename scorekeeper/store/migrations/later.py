@@ -229,3 +229,22 @@ def keep_in_key(db: Database, table: str, columns: str, key: str) -> None:
     db.execute(f"INSERT INTO {table}_kept SELECT * FROM {table}")
     db.execute(f"DROP TABLE {table}")
     db.execute(f"ALTER TABLE {table}_kept RENAME TO {table}")
+
+
+@migrations()
+def m023_deleted(db: Database) -> None:
+    """Games and nights deleted by the host (issue 57), kept to be brought back: what was entered, as
+    an export holds it (``dump``), with what an export leaves out (the PIN hash, a night's payments),
+    and the ids of the games it holds (``game_ids``, JSON)."""
+    db.execute(
+        "CREATE TABLE deleted (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, object_id INTEGER NOT NULL, "
+        "label TEXT NOT NULL, dump TEXT NOT NULL, kept TEXT NOT NULL, deleted_at TEXT NOT NULL, "
+        "game_ids TEXT NOT NULL)"
+    )
+    # Entries stay append-only: only a game kept in ``deleted`` (to be brought back) loses its own.
+    db.execute("DROP TRIGGER events_no_delete")
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "WHEN NOT EXISTS (SELECT 1 FROM deleted d, json_each(d.game_ids) j WHERE j.value = OLD.game_id) "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"
+    )
