@@ -54,6 +54,10 @@ def pages(api: Api, client) -> dict[str, str]:
         "/rulesets/new?from=ten-pennies",
         "/rulesets/new?from=pennies-from-heaven",
         "/rulesets/new?from=ten-card-rummy",
+        f"/games/{gid}/delete",
+        f"/nights/{night}/delete",
+        "/help/this-phone",
+        "/help/host",
     ]
     return {path: client.get(path).text for path in paths}
 
