@@ -3,7 +3,9 @@ cards, then ask the rules engine the question of the stage."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import threading
+from collections.abc import Iterator, Sequence
 
 from .rules.cards import Card, CardError, parse_hand
 from .rules.contract import find_contract
@@ -14,6 +16,26 @@ from .rules.rulesets import Ruleset
 
 class MeldQuestionError(ValueError):
     """The question cannot be asked as typed (bad card, round out of range, unknown stage)."""
+
+
+class TooBusy(MeldQuestionError):
+    """Other searches of hands use every place: asked again in a moment, it is answered (503)."""
+
+
+# Searches of a whole hand at once, at most: each is bounded (the search's budget), and the server's
+# other threads stay free for pages, saves and /healthz however many phones ask together.
+SEARCHES_AT_ONCE = 3
+_searching = threading.BoundedSemaphore(SEARCHES_AT_ONCE)
+
+
+@contextlib.contextmanager
+def a_place_to_search() -> Iterator[None]:
+    if not _searching.acquire(blocking=False):
+        raise TooBusy("the server is checking other hands right now: ask again in a moment")
+    try:
+        yield
+    finally:
+        _searching.release()
 
 
 def parse_cards(text: str, what: str, ruleset: Ruleset) -> tuple[Card, ...]:
@@ -45,7 +67,12 @@ def go_down(ruleset: Ruleset, number: int, text: str) -> GoDownAnswer:
         ruleset.round(number)
     except ValueError as error:
         raise MeldQuestionError(str(error)) from None
-    return can_go_down(ruleset, number, bounded_hand(ruleset, text, "your cards"))
+    hand = bounded_hand(ruleset, text, "your cards")
+    try:
+        with a_place_to_search():
+            return can_go_down(ruleset, number, hand)
+    except MeldError as error:  # the search's budget spent: said, never guessed
+        raise MeldQuestionError(str(error)) from None
 
 
 def check(
@@ -61,7 +88,9 @@ def check(
         if question is Stage.HAND:
             if len(lines) != 1:
                 raise MeldQuestionError("give the whole hand as one line of cards")
-            return find_contract(ruleset, number, bounded_hand(ruleset, lines[0], "the hand"))
+            hand = bounded_hand(ruleset, lines[0], "the hand")
+            with a_place_to_search():
+                return find_contract(ruleset, number, hand)
         cards = [parse_cards(line, f"meld {i}", ruleset) for i, line in enumerate(lines, start=1)]
         if question is Stage.LAYOFF:
             if not onto.strip():

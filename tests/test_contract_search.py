@@ -118,10 +118,11 @@ def test_every_adversarial_hand_up_to_the_largest_deal_is_answered(client, rules
 
 def test_the_server_stays_responsive_while_eight_worst_case_searches_run(tmp_path, rulesets):
     """Eight clients keep asking the meld page for the worst hand found (28 kings and 12 jokers, one
-    meld of 10) while /healthz is asked 40 times: every answer comes (the probe gives up after 10 s)
-    and every search is answered. Before the counting search one such request took 16 s and held
-    /healthz for over a minute. How fast it answers is the benchmark's to measure, not a test's:
-    a ratio of times asserted here failed on a busy machine."""
+    meld of 10) while /healthz is asked 40 times: every answer comes (the probe gives up after 10 s),
+    every search is answered, and a question past the few searched at once is told in words to ask
+    again (503, issue 58). Before the counting search one such request took 16 s and held /healthz for
+    over a minute. How fast it answers is the benchmark's to measure, not a test's: a ratio of times
+    asserted here failed on a busy machine."""
     import threading
     import time
     import urllib.parse
@@ -139,8 +140,9 @@ def test_the_server_stays_responsive_while_eight_worst_case_searches_run(tmp_pat
     def ask():
         client = HttpClient(port, timeout=60)
         while not stop.is_set():
-            status, _ = client.call("GET", f"/melds?{query}")
-            (answers if status == 200 else errors).append(status)
+            status, page = client.call("GET", f"/melds?{query}")
+            busy = status == 503 and b"ask again in a moment" in page
+            (answers if status == 200 or busy else errors).append(status)
 
     workers = [threading.Thread(target=ask) for _ in range(8)]
     try:
@@ -155,7 +157,7 @@ def test_the_server_stays_responsive_while_eight_worst_case_searches_run(tmp_pat
             worker.join()
         server.kill()
         server.wait()
-    assert errors == [] and answers
+    assert errors == [] and 200 in answers
 
 
 # Worked by hand from the rulesets (RULES.md): the contract, what is wild that round, the limits.

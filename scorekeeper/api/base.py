@@ -110,6 +110,11 @@ def not_json(error: UnsupportedMediaType) -> ResponseReturnValue:
     return jsonify(error=error.description), 415
 
 
+@bp.errorhandler(meld_checks.TooBusy)
+def too_busy(error: meld_checks.TooBusy) -> ResponseReturnValue:
+    return jsonify(error=str(error)), 503, {"Retry-After": "1"}
+
+
 @bp.errorhandler(BadRequest)
 @bp.errorhandler(SeasonError)
 @bp.errorhandler(UnknownRuleset)

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog
 from ..forms import choices
-from ..meld_checks import MeldQuestionError, check
+from ..meld_checks import MeldQuestionError, TooBusy, check
 from ..rules.melds import Stage
 from ..rules.rulesets import RoundRule, Ruleset
 from ..web import current_catalog
@@ -28,7 +28,7 @@ def checker() -> ResponseReturnValue:
     catalog: Catalog = current_catalog()
     form = MeldCheckForm(request.args or None)
     form.ruleset.choices = choices(catalog.choices())
-    verdict, error = None, None
+    verdict, error, busy = None, None, False
     if "stage" in request.args and form.validate():
         try:
             verdict = check(
@@ -40,7 +40,7 @@ def checker() -> ResponseReturnValue:
                 side_score=form.side_score.data or 0,
             )
         except MeldQuestionError as problem:
-            error = str(problem)
+            error, busy = str(problem), isinstance(problem, TooBusy)
     ruleset = catalog.rulesets.get(form.ruleset.data or "")
     if ruleset is not None and not ruleset.has_contract:  # nothing to search a hand for
         form.stage.choices = choices((stage.value, stage.label) for stage in Stage if stage is not Stage.HAND)
@@ -53,4 +53,4 @@ def checker() -> ResponseReturnValue:
         rule=round_rule(ruleset, form.round.data),
         answer=Stage(form.stage.data).answer(verdict.valid) if verdict else None,
     )
-    return page, 400 if error or form.errors else 200
+    return page, 503 if busy else 400 if error or form.errors else 200

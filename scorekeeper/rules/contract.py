@@ -9,7 +9,10 @@ Templates are complete: every set of exactly the contract size (a larger legal s
 holds one), and every run of the contract size or longer (a long run can be legal when none
 of its shorter windows is: 5♠ JKR 2♦ 8♠).
 
-The work is bounded whatever the hand: cards are counted, never combined one by one. The naturals
+The work is bounded whatever the hand and whatever the house rules: cards are counted, never combined
+one by one, and every question carries a budget of steps (``Budget``: a meld pair tried, a way of
+handing out wild cards read), counted, not timed, so the same question gets the same answer on any
+machine; a question that spends it is answered "too many cards to check here" (``SearchTooLong``). The naturals
 of a set and the wilds of a meld are chosen as *multisets* of distinct cards (identical cards are
 interchangeable), so 28 kings offer a set of 10 in a few dozen ways (by suit), not C(28, 10); the
 last meld of a contract needs only one choice; runs are windows over a suit's 13 places.
@@ -45,12 +48,35 @@ class Template:
         return (self.kind, self.wild_slots, self.naturals)
 
 
+SEARCH_STEPS = 10_000  # one question's budget: 6 times the worst hand found under the shipped rules (1,592)
+
+
+class SearchTooLong(MeldError):
+    """The question asks more work than one question may take: said in words, never guessed."""
+
+
+@dataclass
+class Budget:
+    """The steps one question may still take (shared by every search it makes: the hint's too)."""
+
+    left: int = SEARCH_STEPS
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTooLong(
+                "too many cards to check here: this hand under these rules asks more than one question may "
+                f"take ({SEARCH_STEPS:,} steps); lay out the melds you have in mind and check those instead"
+            )
+
+
 @dataclass(frozen=True)
 class _Context:
     ruleset: Ruleset
     rule: RoundRule
     size: int
     fungible: bool  # any wild may fill any slot (no per-kind limit, no duplicate rule)
+    budget: Budget
 
 
 def find_contract(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Verdict:
@@ -75,20 +101,25 @@ def find_contract(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> 
 Found = tuple[tuple[tuple[Card, ...], Reading], ...]
 
 
-def arrangement(ruleset: Ruleset, round_number: int, hand: Sequence[Card], melds: int | None = None) -> Found | None:
+def arrangement(
+    ruleset: Ruleset, round_number: int, hand: Sequence[Card], melds: int | None = None, budget: Budget | None = None
+) -> Found | None:
     """Melds from ``hand`` that make the round's first down (or only ``melds`` of the contract's
-    melds: how far a hand gets), each with its reading; None if there is no such arrangement."""
+    melds: how far a hand gets), each with its reading; None if there is no such arrangement.
+    SearchTooLong once ``budget`` (a question's own, else a new one) is spent."""
     rule = ruleset.round(round_number)
     contract = rule.contract
     if contract is None:
         raise MeldError(f"{ruleset.name} has no first-down contract to search for")
-    ctx = _Context(ruleset, rule, contract.size, rule.wild_limit_per_kind is None and not ruleset.no_duplicates)
+    fungible = rule.wild_limit_per_kind is None and not ruleset.no_duplicates
+    ctx = _Context(ruleset, rule, contract.size, fungible, budget or Budget())
     return _search(ctx, Counter(hand), contract.melds if melds is None else melds, (), {})
 
 
 def _search(
     ctx: _Context, hand: Counter[Card], needed: int, chosen: tuple[Template, ...], failed: dict[object, bool]
 ) -> Found | None:
+    ctx.budget.spend()
     if needed == 0:
         # Pairs of melds that differ only in what the wild cards do not care about (the suits of
         # a set's naturals) are handed wilds once: their answer is the same.
@@ -149,6 +180,7 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
     if ctx.ruleset.no_duplicates:  # one meld never holds two of the same card (jokers excepted)
         pool = Counter({card: 1 if card.rank is not Rank.JOKER else count for card, count in pool.items()})
     for wilds in multisets(pool, first.wild_slots):
+        ctx.budget.spend()
         cards = (*first.naturals, *wilds)
         reading, _ = read_meld(ctx.ruleset, ctx.rule, cards, Stage.FIRST_DOWN, ctx.size)
         if reading is None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit
-from .contract import Found, arrangement
+from .contract import Budget, Found, arrangement
 from .melds import label
 from .rulesets import BookRule, Ruleset
 from .wording import plural
@@ -33,14 +33,15 @@ class GoDownAnswer:
 def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> GoDownAnswer:
     if ruleset.books is not None:
         return on_the_board(ruleset, ruleset.books, round_number, hand)
-    found = arrangement(ruleset, round_number, hand)
+    budget = Budget()  # the question's: every search below, the hint's too, spends from it
+    found = arrangement(ruleset, round_number, hand, budget=budget)
     if found is not None:
         return GoDownAnswer(True, _described(found), "")
     contract = ruleset.round(round_number).contract
     assert contract is not None  # a game with no contract is played by sides
     made: Found = ()
     for melds in range(contract.melds - 1, 0, -1):
-        part = arrangement(ruleset, round_number, hand, melds)
+        part = arrangement(ruleset, round_number, hand, melds, budget)
         if part is not None:
             made = part
             break
@@ -48,7 +49,7 @@ def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Go
     noun = "set" if contract.kinds == ("set",) else "meld"
     missing = f"you need {plural(short, 'more ' + noun)} of {contract.size}"
     left = Counter(hand) - Counter(card for cards, _ in made for card in cards)
-    hint = _hint(ruleset, round_number, hand, left, contract.size, len(made) + 1)
+    hint = _hint(ruleset, round_number, hand, left, contract.size, len(made) + 1, budget)
     if hint:
         hint += " would do" if short == 1 else " would make one"
     return GoDownAnswer(False, _described(made), f"{missing}: {hint}" if hint else missing)
@@ -58,7 +59,15 @@ def _described(found: Found) -> tuple[str, ...]:
     return tuple(f"{label(cards)}: {reading.describe()}" for cards, reading in found)
 
 
-def _hint(ruleset: Ruleset, round_number: int, hand: Sequence[Card], left: Counter[Card], size: int, melds: int) -> str:
+def _hint(
+    ruleset: Ruleset,
+    round_number: int,
+    hand: Sequence[Card],
+    left: Counter[Card],
+    size: int,
+    melds: int,
+    budget: Budget,
+) -> str:
     """The cards left of the rank held most, and what would make them a set (as many wild cards as
     the round allows in it, or natural ones): said only if adding those cards makes one more meld
     (``melds`` in all) of the contract."""
@@ -72,7 +81,7 @@ def _hint(ruleset: Ruleset, round_number: int, hand: Sequence[Card], left: Count
 
     def makes(naturals: int, wild_cards: int) -> bool:
         added = _cards_of(rank, naturals, left) + (_cards_of(wild, wild_cards, left) if wild else [])
-        return arrangement(ruleset, round_number, [*hand, *added], melds) is not None
+        return arrangement(ruleset, round_number, [*hand, *added], melds, budget) is not None
 
     if wanted < 1:
         return ""

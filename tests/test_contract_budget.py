@@ -1,0 +1,94 @@
+""" "Can I go down?" bounded under every house rule (issue 58): "Ten Card Rummy with one round changed
+(three melds of 7, aces wild, at most 2 of each wild) took 9.6 s for a 20-card hand and more than
+30 s for 30 cards ... one phone can stop the table." Every question now carries a budget of steps,
+counted, not timed, and says so in words when it is spent; a few searches run at once at most."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from support import PLAYERS, adversarial_hands, hand_text
+
+from scorekeeper import meld_checks
+from scorekeeper.rules import contract, go_down
+from scorekeeper.rules.cards import Rank
+from scorekeeper.rules.rulesets import Ruleset
+
+
+def the_house_round_of_the_report(rulesets: dict[str, Ruleset]) -> Ruleset:
+    ten_card = rulesets["ten-card-rummy"]
+    first = ten_card.rounds[0]
+    assert first.contract is not None
+    round_ = dataclasses.replace(
+        first,
+        contract=dataclasses.replace(first.contract, melds=3, size=7),
+        wilds=frozenset({Rank.TWO, Rank.JOKER, Rank.ACE}),
+        wild_limit_per_kind=2,
+    )
+    return dataclasses.replace(ten_card, rounds=(round_,))
+
+
+class Counted(contract.Budget):
+    """A budget that remembers what it spent (the question's one budget)."""
+
+    made: list[Counted] = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        Counted.made.append(self)
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    Counted.made = []
+    monkeypatch.setattr(go_down, "Budget", Counted)
+    return Counted.made
+
+
+@pytest.mark.parametrize("size", [20, 30])
+def test_the_house_round_that_took_minutes_is_answered_within_its_budget(rulesets, counted, size):
+    house = the_house_round_of_the_report(rulesets)
+    answers = set()
+    for hand in adversarial_hands(house, 1, size):
+        try:
+            answer = meld_checks.go_down(house, 1, hand_text(hand))
+            answers.add("yes" if answer.makes_contract else "no")
+        except meld_checks.MeldQuestionError as error:
+            assert str(error) == (
+                "too many cards to check here: this hand under these rules asks more than one question may take "
+                f"({contract.SEARCH_STEPS:,} steps); lay out the melds you have in mind and check those instead"
+            )
+            answers.add("too many")
+        assert contract.SEARCH_STEPS - counted[-1].left <= contract.SEARCH_STEPS + 1
+    assert answers  # every hand answered, one way or another
+
+
+@pytest.mark.parametrize("ruleset_id", ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy"])
+def test_no_hand_of_the_shipped_rules_comes_near_the_budget(rulesets, counted, ruleset_id):
+    """The shipped rules' worst hands found (up to the largest deal) take a quarter of it at most."""
+    ruleset = rulesets[ruleset_id]
+    spent = []
+    for number in range(1, len(ruleset.rounds) + 1):
+        for size in (30, ruleset.largest_deal):
+            for hand in adversarial_hands(ruleset, number, size):
+                go_down.can_go_down(ruleset, number, hand)
+                spent.append(contract.SEARCH_STEPS - counted[-1].left)
+    assert max(spent) < contract.SEARCH_STEPS // 4
+
+
+def test_a_question_past_the_few_at_once_is_refused_at_once_in_words(api, client):
+    game = api.new_game(PLAYERS)["id"]
+    asked = {"cards": "7S 7H 7D 8C 8D 8H"}
+    held = [meld_checks._searching.acquire(blocking=False) for _ in range(meld_checks.SEARCHES_AT_ONCE)]
+    try:
+        assert all(held)
+        busy = client.post(f"/api/games/{game}/rounds/1/can-go-down", json=asked)
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
+        assert busy.get_json()["error"] == "the server is checking other hands right now: ask again in a moment"
+        page = client.get("/melds?ruleset=ten-pennies&round=1&stage=hand&melds-0=7S+7H+7D")
+        assert page.status_code == 503 and "ask again in a moment" in page.text
+    finally:
+        for _ in held:
+            meld_checks._searching.release()
+    assert client.post(f"/api/games/{game}/rounds/1/can-go-down", json=asked).get_json()["makes_contract"] is True
