@@ -28,6 +28,7 @@ TOKEN_MAX_AGE = 24 * 3600  # one evening and then some
 
 class LockError(Exception):
     status = 403
+    lock: Lock | None = None  # the lock the runner found not opened (set by the runner)
 
 
 class WrongPin(LockError):

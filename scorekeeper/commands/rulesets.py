@@ -11,7 +11,7 @@ from ..catalog import Catalog, kept_ruleset
 from ..rules.rulesets import RulesetError, read_ruleset, ruleset_document
 from ..store import Store
 from ..store.rulesets import document_text
-from .locks import Lock
+from .locks import Lock, game_lock, night_lock
 
 HOUSE_SOURCE = "house rules"  # how the reader names the form in a refusal
 
@@ -40,9 +40,21 @@ class SaveHouseRuleset:
 
     document: dict[str, Any]
     ruleset_id: str | None = None
+    seen_version: int | None = None  # the version the form was drawn from (None: as it is now)
 
     def lock(self, store: Store) -> Lock | None:
-        return None  # a ruleset changes no game: every game keeps the version it started with
+        return None  # the runner asks ``locks``
+
+    def locks(self, store: Store) -> list[Lock]:
+        """A game begun keeps its version, but a locked night's next game starts with the rules its
+        games play, and a locked game's rematch with its own: changing those rules is the locked
+        night's (or game's) scorekeeper's, with its PIN (issue 58: a penny a card became 100 from a
+        phone that never typed the PIN)."""
+        if self.ruleset_id is None:
+            return []
+        nights, games = store.locked_players_of(self.ruleset_id)
+        found = [night_lock(night) for night in nights] + [game_lock(store, game) for game in games]
+        return [lock for lock in found if lock is not None]
 
     def apply(self, store: Store, catalog: Catalog) -> tuple[str, int]:
         ruleset_id = self.ruleset_id
@@ -51,6 +63,8 @@ class SaveHouseRuleset:
             ruleset_id = house_id(str(self.document.get("name", "")), taken)
         elif ruleset_id not in catalog.house:
             raise HouseRulesetRefused("id", f"{ruleset_id!r} is not a house ruleset made here: make one from it")
+        else:
+            self.check_not_overtaken(store, ruleset_id)
         document = {**self.document, "id": ruleset_id}
         ruleset = read_ruleset(document, HOUSE_SOURCE)  # raises RulesetError, naming the field
         name_taken = f"{ruleset.name!r} is the name of another ruleset: pick another"
@@ -70,6 +84,17 @@ class SaveHouseRuleset:
             ):
                 raise HouseRulesetRefused("name", name_taken)
         return ruleset_id, store.save_house_ruleset(ruleset_id, document)  # read again by the next request
+
+    def check_not_overtaken(self, store: Store, ruleset_id: str) -> None:
+        """An edit made against an older version is refused, as a round is: never a silent undoing of
+        what another phone saved meanwhile."""
+        latest = store.latest_ruleset_version(ruleset_id)
+        if self.seen_version is not None and latest is not None and latest != self.seen_version:
+            raise HouseRulesetRefused(
+                "version",
+                f"these rules were saved on another device meanwhile (now version {latest}, this form was "
+                f"version {self.seen_version}): look at them, then change them again",
+            )
 
 
 __all__ = ["HOUSE_SOURCE", "HouseRulesetRefused", "RulesetError", "SaveHouseRuleset", "house_id"]

@@ -88,7 +88,9 @@ def run(
         # The lock is read under the write lock: a PIN set on another phone a moment ago counts.
         for target in locks_of(store, command):
             if not asker.opened(target):
-                raise asker.refusal(target)
+                refusal = asker.refusal(target)
+                refusal.lock = target  # which one, for a refusal that names it
+                raise refusal
         if key is not None:
             first = store.answer_for(key.key)
             if first is not None:

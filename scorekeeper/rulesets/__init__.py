@@ -12,6 +12,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 
 from ..catalog import Catalog, kept_ruleset
+from ..commands.locks import LockError
 from ..commands.rulesets import HOUSE_SOURCE, HouseRulesetRefused, SaveHouseRuleset
 from ..forms import whole_number
 from ..printing import paper, pdf_response
@@ -116,10 +117,15 @@ def posted(source: Ruleset, ruleset_id: str | None) -> ResponseReturnValue:
         return draw(typed, source, ruleset_id, focus=action)
     if action != "save":
         return draw(typed, source, ruleset_id)
+    seen = whole_number(request.form.get("seen_version", ""))
     try:
-        saved_id, version = page_write(SaveHouseRuleset(to_document(typed, ruleset_id or "house"), ruleset_id))
+        saved_id, version = page_write(SaveHouseRuleset(to_document(typed, ruleset_id or "house"), ruleset_id, seen))
     except (RulesetError, HouseRulesetRefused) as error:
         return draw(typed, source, ruleset_id, refused=str(error)), 400
+    except LockError as error:
+        where = error.lock.name if error.lock else "a night"
+        refused = f"these rules are played in {where}, which is locked: unlock it with its PIN on its page, then save"
+        return draw(typed, source, ruleset_id, refused=refused), 403
     flash(f"Saved: {typed.fields.get('name', '')}, version {version}. Games already begun keep their rules.")
     return redirect(url_for("rulesets.card", ruleset_id=saved_id))
 
@@ -166,6 +172,7 @@ def draw(
         blank=blank_preview(preview) if preview else None,
         key=points_key(preview) if preview else [],
         labels=LABELS,
+        seen_version=request.form.get("seen_version") or current_catalog().versions.get(ruleset_id or ""),
         focus=focus,
         is_books=typed.family is Family.BOOKS,
         input_id=input_id,

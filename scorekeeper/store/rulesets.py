@@ -8,6 +8,7 @@ import json
 from typing import Any, TypedDict, cast
 
 from .base import StoreBase, now
+from .rows import GameRow, NightRow
 
 
 class RulesetVersionRow(TypedDict):
@@ -77,6 +78,21 @@ class RulesetTables(StoreBase):
     def ruleset_version(self, ruleset_id: str, version: int) -> RulesetVersionRow | None:
         rows = self._rows("SELECT * FROM ruleset_versions WHERE ruleset = ? AND version = ?", [ruleset_id, version])
         return cast(RulesetVersionRow, rows[0]) if rows else None
+
+    def locked_players_of(self, ruleset_id: str) -> tuple[list[NightRow], list[GameRow]]:
+        """The open nights under a PIN with a game of this ruleset (their next game starts with it),
+        and the unfinished games outside any night under a PIN of their own that play it."""
+        nights = self._rows(
+            """SELECT * FROM nights n WHERE n.pin_hash IS NOT NULL AND n.closed_at IS NULL
+               AND EXISTS (SELECT 1 FROM games g WHERE g.night_id = n.id AND g.ruleset = ?) ORDER BY n.id""",
+            [ruleset_id],
+        )
+        games = self._rows(
+            """SELECT * FROM games g WHERE g.pin_hash IS NOT NULL AND g.night_id IS NULL AND g.ruleset = ?
+               AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.finished = 1) ORDER BY g.id""",
+            [ruleset_id],
+        )
+        return cast(list[NightRow], nights), cast(list[GameRow], games)
 
     def ruleset_ids(self) -> set[str]:
         """Every ruleset id a version was kept of (an id once used is never given to another)."""
