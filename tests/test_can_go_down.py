@@ -86,8 +86,8 @@ def test_what_is_missing_is_said_and_true(client):
     assert can_go_down(rules, 1, parse_hand("7S 7H 7D 9C 9H 9D K Q 4")).makes_contract  # one more 9 would do
     answer = can_go_down(rules, 5, parse_hand("7S 7H 7D 9C K Q 4"))
     assert answer.missing == "you need 2 more sets of 5: 7♠ 7♥ 7♦ and 2 wilds would make one"
-    answer = can_go_down(rules, 4, parse_hand("9 9 9 2 K"))  # the 2 held counts: one card more
-    assert answer.missing == "you need 1 more set of 5: 9 9 9 and one more 9 or a wild would do"
+    answer = can_go_down(rules, 4, parse_hand("9 9 9 2 K"))  # the 2 held counts, and is named: one card more
+    assert answer.missing == "you need 1 more set of 5: 9 9 9 2 and one more 9 or a wild would do"
     assert (
         can_go_down(rules, 1, parse_hand("K Q 4")).missing
         == "you need 2 more sets of 3: K and 2 more Ks would make one"

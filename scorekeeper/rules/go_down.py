@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit
-from .contract import Budget, Found, arrangement
+from .contract import Budget, Found, arrangement, multisets
 from .melds import label
 from .rulesets import BookRule, Ruleset
 from .wording import plural
@@ -25,6 +25,7 @@ class GoDownAnswer:
     makes_contract: bool
     arrangement: tuple[str, ...]  # the melds, each as "7♠ 7♥ 7♦: set of 3 × 7"
     missing: str  # what the hand still needs, in words ("" when it makes the contract)
+    suggested: Suggestion | None = None  # the meld the words name, as cards (not sent: the words are)
 
     def to_json(self) -> dict[str, object]:
         return {"makes_contract": self.makes_contract, "arrangement": list(self.arrangement), "missing": self.missing}
@@ -49,17 +50,36 @@ def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Go
     noun = "set" if contract.kinds == ("set",) else "meld"
     missing = f"you need {plural(short, 'more ' + noun)} of {contract.size}"
     left = Counter(hand) - Counter(card for cards, _ in made for card in cards)
-    hint = _hint(ruleset, round_number, hand, left, contract.size, len(made) + 1, budget)
-    if hint:
-        hint += " would do" if short == 1 else " would make one"
-    return GoDownAnswer(False, _described(made), f"{missing}: {hint}" if hint else missing)
+    suggested = suggestion(ruleset, round_number, hand, left, contract.size, len(made) + 1, budget)
+    if suggested is None:
+        return GoDownAnswer(False, _described(made), missing)
+    hint = suggested.words() + (" would do" if short == 1 else " would make one")
+    return GoDownAnswer(False, _described(made), f"{missing}: {hint}", suggested)
 
 
 def _described(found: Found) -> tuple[str, ...]:
     return tuple(f"{label(cards)}: {reading.describe()}" for cards, reading in found)
 
 
-def _hint(
+@dataclass(frozen=True)
+class Suggestion:
+    """What would make one more meld: the cards held that it takes (of one rank, and wild cards held),
+    and each way of adding cards (how many more of the rank, how many wild cards) that would do."""
+
+    held: tuple[Card, ...]
+    rank: Rank
+    ways: tuple[tuple[int, int], ...]  # (naturals added, wild cards added), one or two ways, same count
+
+    def words(self) -> str:
+        cards = label(list(self.held))
+        if sum(self.ways[0]) == 1:
+            said = {(1, 0): f"one more {self.rank.label}", (0, 1): "a wild"}
+            return f"{cards} and {' or '.join(said[way] for way in self.ways)}"
+        naturals, wild_cards = self.ways[0]  # more than one card: all of them wild, or all natural
+        return f"{cards} and {f'{naturals} more {self.rank.label}s' if naturals else f'{wild_cards} wilds'}"
+
+
+def suggestion(
     ruleset: Ruleset,
     round_number: int,
     hand: Sequence[Card],
@@ -67,47 +87,52 @@ def _hint(
     size: int,
     melds: int,
     budget: Budget,
-) -> str:
-    """The cards left of the rank held most, and what would make them a set (as many wild cards as
-    the round allows in it, or natural ones): said only if adding those cards makes one more meld
-    (``melds`` in all) of the contract."""
-    wilds = ruleset.round(round_number).wilds
-    by_rank = Counter(card.rank for card in left.elements() if card.rank not in wilds)
+) -> Suggestion | None:
+    """The cards left of the rank held most, and the fewest cards more that would make them a set of
+    the contract's size (with wild cards held where the round lets the set take them): said only if
+    that very set reads as legal under the round (its wild limits) and the rest of the hand makes the
+    contract's other melds (``melds`` in all), so the advice obeys the round (issue 58)."""
+    rule = ruleset.round(round_number)
+    by_rank = Counter(card.rank for card in left.elements() if card.rank not in rule.wilds)
     if not by_rank:
-        return ""
+        return None
     rank, held = max(by_rank.items(), key=lambda item: (item[1], item[0].value))
-    wanted = size - held
-    wild = Rank.JOKER if Rank.JOKER in wilds else min(wilds, key=lambda r: r.value) if wilds else None
+    naturals = tuple(card for card in left.elements() if card.rank is rank)
+    held_wilds = Counter({card: count for card, count in left.items() if card.rank in rule.wilds})
+    wild = Rank.JOKER if Rank.JOKER in rule.wilds else min(rule.wilds, key=lambda r: r.value) if rule.wilds else None
 
-    def makes(naturals: int, wild_cards: int) -> bool:
-        added = _cards_of(rank, naturals, left) + (_cards_of(wild, wild_cards, left) if wild else [])
-        return arrangement(ruleset, round_number, [*hand, *added], melds, budget) is not None
+    def added(way: tuple[int, int]) -> list[Card]:
+        more_naturals, more_wilds = way
+        held_now = Counter(hand)
+        return _cards_of(rank, more_naturals, held_now) + (_cards_of(wild, more_wilds, held_now) if wild else [])
 
-    if wanted < 1:
-        return ""
-    held_cards = label([card for card in left.elements() if card.rank is rank])
-    wild_held = sum(1 for card in left.elements() if card.rank in wilds)
-    # The fewest cards more that would do (the wild cards held may already cover some): all wild where
-    # the round has wilds, else natural. Counted down from the most: a search that succeeds is quick,
-    # one that fails tries everything, so a hand asks one failing search at most.
-    found: tuple[int, list[tuple[int, int]]] | None = None
-    for count in range(wanted, max(1, wanted - wild_held) - 1, -1):
-        way = (0, count) if wild else (count, 0)
-        if not makes(*way):
-            break
-        found = (count, [way])
-    if found is None and wild and makes(wanted, 0):  # no wild would do: naturals might
-        found = (wanted, [(wanted, 0)])
-    if found is None:
-        return ""
-    total, ways = found
-    if total == 1:
-        if ways == [(0, 1)] and makes(1, 0):
-            ways.insert(0, (1, 0))
-        words = {(1, 0): f"one more {rank.label}", (0, 1): "a wild"}
-        return f"{held_cards} and {' or '.join(words[way] for way in ways)}"
-    naturals, wild_cards = ways[0]  # more than one card: all of them wild, or all natural
-    return f"{held_cards} and {f'{naturals} more {rank.label}s' if naturals else f'{wild_cards} wilds'}"
+    for more in range(1, size - held + 1):  # the fewest cards more first
+        for used in multisets(held_wilds, size - held - more):
+            cards = (*naturals, *used)
+            ways = [(more, 0), (0, more)] if wild else [(more, 0)]
+            fits = [way for way in ways if _makes(ruleset, round_number, hand, cards, added(way), melds, budget)]
+            if fits:
+                chosen = fits if more == 1 else fits[-1:]  # several cards: all wild where that does, else natural
+                return Suggestion(cards, rank, tuple(sorted(chosen, reverse=True)))
+    return None
+
+
+def _makes(
+    ruleset: Ruleset,
+    round_number: int,
+    hand: Sequence[Card],
+    held: tuple[Card, ...],
+    added: list[Card],
+    melds: int,
+    budget: Budget,
+) -> bool:
+    """Do ``held`` and ``added`` make one meld of the contract by themselves (every limit of the round
+    checked by the same search), with the rest of the hand making the contract's other melds?"""
+    meld = [*held, *added]
+    if arrangement(ruleset, round_number, meld, 1, budget) is None:
+        return False
+    rest = Counter(hand) - Counter(held)
+    return melds == 1 or arrangement(ruleset, round_number, list(rest.elements()), melds - 1, budget) is not None
 
 
 def _cards_of(rank: Rank, count: int, held: Counter[Card]) -> list[Card]:
