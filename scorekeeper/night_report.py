@@ -261,6 +261,10 @@ def bowl_left(games: list[Game]) -> int:
     )
 
 
+CARD_GAMES = 12  # games named on a night's results card (issue 58: 150 games drew a 7,744 px picture)
+CARD_PLAYERS = 16  # players ranked on it; the rest are counted in one line
+
+
 def night_card(report: NightReport) -> ResultsCard:
     """The night's results card (issue 44): each player's money for the evening, best first, who won
     each game, and on paper what is still to be paid."""
@@ -273,8 +277,15 @@ def night_card(report: NightReport) -> ResultsCard:
         headline = f"{best} is up the most: {signed_cents(report.nets[best])}"
     else:
         headline = f"{plural(len(finished), 'game')} played"
-    rows = tuple((f"{place}.", name, signed_cents(report.nets.get(name, 0))) for place, name in enumerate(ranked, 1))
-    notes = [f"Game {game.id}: {listed(list(game.payout().winners))} won." for game in finished]
+    rows = tuple(
+        (f"{place}.", name, signed_cents(report.nets.get(name, 0)))
+        for place, name in enumerate(ranked[:CARD_PLAYERS], 1)
+    )
+    if len(ranked) > CARD_PLAYERS:
+        rows += (("", f"and {len(ranked) - CARD_PLAYERS} more players", ""),)
+    notes = [f"Game {game.id}: {listed(list(game.payout().winners))} won." for game in finished[-CARD_GAMES:]]
+    if len(finished) > CARD_GAMES:  # a card to share stays a card: the night page lists every game
+        notes.insert(0, f"The last {CARD_GAMES} of {len(finished)} games:")
     if report.in_bowls:
         notes.append(f"{format_cents(report.in_bowls)} stays in the bowl.")
     owed = report.still_owed()

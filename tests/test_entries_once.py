@@ -1,6 +1,7 @@
 """Each entry once: an API client's retry, a form sent twice, Back then Save (issue: exactly what the
 table meant). Nothing is invented and nothing is recorded twice."""
 
+import html
 import re
 import threading
 
@@ -330,3 +331,21 @@ def test_a_correction_made_on_another_phone_is_named_as_a_correction(api, client
     # The history says the same: the correction is one, the round entered anew after its undo is not.
     texts = [entry["text"] for entry in api.call("GET", f"/api/games/{gid}/history")]
     assert texts[1].startswith("Correction — Round 1: Ann went out") and texts[-1].startswith("Round 1: Cy went out")
+
+
+def test_game_a_s_buy_key_sent_with_game_b_s_form_is_refused_and_records_nothing(api, client):
+    """Issue 58: "game A's buy key sent with game B's form is answered 'already saved' and nothing is
+    recorded". The key is refused in words on the page, and B's buy is not lost in silence."""
+    game_a, game_b = api.new_game()["id"], api.new_game()["id"]
+    page_a, page_b = client.get(f"/games/{game_a}").text, client.get(f"/games/{game_b}").text
+    key_a = found(r'name="entry_key" value="([^"]+-buy-2)"', page_a)
+    buy_a = {"csrf_token": csrf_token(page_a), "version": hidden_fields(page_a)["version"], "player": "Bob"}
+    assert client.post(f"/games/{game_a}/buys", data={**buy_a, "entry_key": key_a}).status_code == 302
+    buy_b = {"csrf_token": csrf_token(page_b), "version": hidden_fields(page_b)["version"], "player": "Bob"}
+    refused = client.post(f"/games/{game_b}/buys", data={**buy_b, "entry_key": key_a})
+    assert refused.status_code == 409
+    assert "This form's key belongs to another form (another game or another kind of entry)" in html.unescape(
+        words(refused.text)
+    )
+    assert api.call("GET", f"/api/games/{game_b}")["players"][1]["buys_left"] == 10
+    assert api.call("GET", f"/api/games/{game_a}")["players"][1]["buys_left"] == 9

@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 
 from ..catalog import Catalog
 from ..store import StaleWrite, Store
+from ..store.rows import EntryKeyRow
 from .locks import Lock, LockError
 
 T = TypeVar("T")
@@ -91,10 +92,11 @@ def run(
                 refusal = asker.refusal(target)
                 refusal.lock = target  # which one, for a refusal that names it
                 raise refusal
+        digest = "" if key is None else key.digest or form_digest(command)
         if key is not None:
             first = store.answer_for(key.key)
             if first is not None:
-                if first["digest"] != key.digest:
+                if first["digest"] != digest and not same_game_before_kinds(first, key, command):
                     raise KeyReused(key.key)
                 return Answered(first["status"], first["body"])
         check_version(store, command)
@@ -102,8 +104,21 @@ def run(
         if key is not None:
             status, body = answer(result)
             if status < 400:
-                store.remember_answer(key.key, getattr(command, "game_id", None), key.digest, status, body)
+                store.remember_answer(key.key, getattr(command, "game_id", None), digest, status, body)
     return result
+
+
+def form_digest(command: object) -> str:
+    """What a form's key is first used for: the kind of write and what it writes to. The same key sent
+    with another game's form, or for another kind of write, is refused, never answered "already
+    saved" with nothing recorded (issue 58)."""
+    target = getattr(command, "game_id", None) or getattr(command, "night_id", None)
+    return f"{type(command).__name__}:{target}"
+
+
+def same_game_before_kinds(first: EntryKeyRow, key: EntryKey, command: object) -> bool:
+    """A form key kept before keys named their kind of write (digest ""): the same game is enough."""
+    return first["digest"] == "" and not key.digest and first["game_id"] == getattr(command, "game_id", None)
 
 
 def locks_of(store: Store, command: Command[object]) -> list[Lock]:

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from ..commands import KeyReused
 from ..loading import MissingRuleset
 
 bp = Blueprint("errors", __name__)
@@ -38,6 +39,17 @@ def missing_ruleset(error: MissingRuleset) -> ResponseReturnValue:
     if wants_json():
         return jsonify(error=str(error)), 409
     return render_template("error.html", code=409, message=str(error)), 409
+
+
+@bp.app_errorhandler(KeyReused)
+def key_of_another_form(error: KeyReused) -> ResponseReturnValue:
+    """A page's form sent with the entry key of another form (another game's, another kind of write):
+    nothing is recorded, and the page says so (the API answers its own way)."""
+    message = (
+        "This form's key belongs to another form (another game or another kind of entry): nothing was saved. "
+        "Go back, reload the page and enter it again."
+    )
+    return render_template("error.html", code=409, message=message), 409
 
 
 @bp.app_errorhandler(HTTPException)
