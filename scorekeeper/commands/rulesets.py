@@ -4,11 +4,14 @@ new version (a game already started keeps the version it started with)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import Catalog, kept_ruleset
+from ..rules.names import look_alike_key
 from ..rules.rulesets import RulesetError, read_ruleset, ruleset_document
+from ..rules.setup import GameError, check_visible
 from ..store import Store
 from ..store.rulesets import document_text
 from .locks import Lock, game_lock, night_lock
@@ -30,6 +33,26 @@ def house_id(name: str, taken: set[str]) -> str:
     while found in taken:
         found, number = f"{stem}-{number}", number + 1
     return found
+
+
+def looks_like(one: str, other: str) -> bool:
+    """Two names a table could take for one another: the same after compatibility normalisation
+    (full-width letters, a non-breaking space), case folding and Unicode's confusables (a Cyrillic е)."""
+    return look_alike_key(" ".join(one.split())) == look_alike_key(" ".join(other.split()))
+
+
+def name_taken(name: str, other: str) -> str:
+    if name == other:
+        return f"{name!r} is the name of another ruleset: pick another"
+    return f"{name!r} looks like {other!r}, the name of another ruleset: pick another"
+
+
+def shown_name(name: str) -> None:
+    """A name that shows what it is: no control, zero-width or direction character, none blank-looking."""
+    try:
+        check_visible(unicodedata.normalize("NFC", name), "the name")
+    except GameError as error:
+        raise HouseRulesetRefused("name", str(error).removeprefix("the name ")) from None
 
 
 @dataclass(frozen=True)
@@ -67,22 +90,19 @@ class SaveHouseRuleset:
             self.check_not_overtaken(store, ruleset_id)
         document = {**self.document, "id": ruleset_id}
         ruleset = read_ruleset(document, HOUSE_SOURCE)  # raises RulesetError, naming the field
-        name_taken = f"{ruleset.name!r} is the name of another ruleset: pick another"
+        shown_name(ruleset.name)
         # The house rulesets as the store holds them in this transaction (a second phone may have saved
         # one since this page's catalog was read).
         for row in store.house_rulesets():
-            if row["ruleset"] == ruleset_id or kept_ruleset(row["document"]).name.casefold() != ruleset.name.casefold():
+            other_name = kept_ruleset(row["document"]).name
+            if row["ruleset"] == ruleset_id or not looks_like(other_name, ruleset.name):
                 continue
             if self.ruleset_id is None and row["document"] == document_text({**self.document, "id": row["ruleset"]}):
                 return row["ruleset"], row["version"]  # the same new ruleset saved again: a second tap, Back
-            raise HouseRulesetRefused("name", name_taken)
+            raise HouseRulesetRefused("name", name_taken(ruleset.name, other_name))
         for other in catalog.rulesets.values():
-            if (
-                other.id != ruleset_id
-                and other.id not in catalog.house
-                and other.name.casefold() == ruleset.name.casefold()
-            ):
-                raise HouseRulesetRefused("name", name_taken)
+            if other.id != ruleset_id and other.id not in catalog.house and looks_like(other.name, ruleset.name):
+                raise HouseRulesetRefused("name", name_taken(ruleset.name, other.name))
         return ruleset_id, store.save_house_ruleset(ruleset_id, document)  # read again by the next request
 
     def check_not_overtaken(self, store: Store, ruleset_id: str) -> None:

@@ -105,9 +105,14 @@ def invisible_position(name: str) -> int | None:
 
 
 def check_shown(name: str, what: str) -> None:
-    """A name that shows what it is: at most 40 characters, none invisible or blank-looking."""
+    """A player's name that shows what it is: at most 40 characters, none invisible or blank-looking."""
     if len(name) > MAX_NAME_LENGTH:
         raise GameError(f"{what} is longer than {MAX_NAME_LENGTH} characters", name)
+    check_visible(name, what)
+
+
+def check_visible(name: str, what: str) -> None:
+    """No control, zero-width or direction character, and none that draws nothing."""
     hidden = invisible_position(name)
     if hidden is not None:
         raise GameError(
