@@ -8,9 +8,15 @@ import html
 import unicodedata
 
 import pytest
-from test_rulesets_form import changed, client, fields_of, post  # noqa: F401 (the form's client fixture)
+from support import make_app
+from test_rulesets_form import changed, fields_of, post
 
 URL = "/rulesets/new?from=ten-card-rummy"
+
+
+@pytest.fixture
+def client(tmp_path):
+    return make_app(tmp_path).test_client()
 
 
 def refusal(client, name: str) -> str:
