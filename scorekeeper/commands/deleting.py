@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..catalog import Catalog
 from ..store import Store, exchange, record_keeping
+from ..store.deleted import with_free_ids
 from .derived import import_dump, refresh_night
 from .locks import Lock, game_lock, night_lock
 
@@ -79,7 +80,7 @@ class BringBack:
 
     def apply(self, store: Store, catalog: Catalog) -> tuple[str, int]:
         row, dump, kept = store.take_deleted(self.deleted_id)
-        data = exchange.with_free_ids(store, dump)
+        data = with_free_ids(store, dump)
         game_ids = import_dump(store, catalog, data)
         brought = {night["id"] for night in data["nights"]}
         among = {night for game_id in game_ids if (night := store.night_of(game_id)) is not None}

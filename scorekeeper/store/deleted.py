@@ -82,3 +82,44 @@ class DeletedTables(StoreBase):
 
     def free_id(self, table: str) -> int:
         return int(self._value(f"SELECT coalesce(max(id), 0) + 1 FROM {table}", []))
+
+
+def with_free_ids(store: DeletedTables, data: dict[str, Any]) -> dict[str, Any]:
+    """A dump of deleted games and nights, renumbered where a game, night or entry made since took
+    its id: those take the next free ids, and the entries move up together (a "void" names its
+    target by id: moved with it). Nights that are here already are left out."""
+    nights = [night for night in data["nights"] if not store.has_row("nights", night["id"])]
+    night_ids = _free_ids(store, "nights", [night["id"] for night in nights])
+    game_ids = _free_ids(store, "games", [game["id"] for game in data["games"]])
+    entries = [event["id"] for game in data["games"] for event in game["events"]]
+    shift = 0
+    if any(store.has_row("events", entry) for entry in entries):
+        shift = store.free_id("events") - min(entries)
+    games = [
+        {
+            **game,
+            "id": game_ids[game["id"]],
+            "night_id": night_ids.get(game["night_id"], game["night_id"]),
+            "events": [_moved_entry(event, shift) for event in game["events"]],
+        }
+        for game in data["games"]
+    ]
+    return {**data, "nights": [{**night, "id": night_ids[night["id"]]} for night in nights], "games": games}
+
+
+def _free_ids(store: DeletedTables, table: str, wanted: list[int]) -> dict[int, int]:
+    """Each wanted id, or where it is taken, one after every id there is and every id wanted."""
+    following = max([store.free_id(table), *(number + 1 for number in wanted)])
+    given = {}
+    for number in wanted:
+        given[number] = number
+        if store.has_row(table, number):
+            given[number], following = following, following + 1
+    return given
+
+
+def _moved_entry(event: dict[str, Any], shift: int) -> dict[str, Any]:
+    payload = event["payload"]
+    if event["kind"] == "void" and shift:
+        payload = {**payload, "target": payload["target"] + shift}
+    return {**event, "id": event["id"] + shift, "payload": payload}

@@ -10,9 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from ..rules.ledger import MoneyMode
-from ..rules.rulesets import RulesetError, read_ruleset, ruleset_document
+from ..rules.rulesets import Ruleset, RulesetError, read_ruleset, ruleset_document
 from .repository import Store, StoreError
 from .rows import GameRow, NightRow
+from .rulesets import digest_of, document_text
 
 
 def _items(data: Any, key: str, where: str) -> list[Any]:
@@ -82,6 +83,8 @@ def dump(store: Store, night_id: int | None = None, game_id: int | None = None) 
         night_ids = [int(r[0]) for r in store.db.execute("SELECT id FROM nights ORDER BY id")]
         games = [store.game(int(r[0])) for r in store.db.execute("SELECT id FROM games ORDER BY id")]
     played_under = {(g["ruleset"], g["ruleset_version"]) for g in games if g["ruleset_version"] is not None}
+    if night_id is None and game_id is None:  # the whole house: its rules as they are now travel too
+        played_under |= {(row["ruleset"], row["version"]) for row in store.house_rulesets()}
     return {
         "format": "scorekeeper-export",
         "version": 1,
@@ -232,12 +235,15 @@ class Loaded:
             store.table(table).insert_all(rows, batch_size=500)
 
 
-def _load_rulesets(store: Store, rulesets: Any) -> dict[tuple[str, int], int]:
-    """The export's rulesets kept here, each read by the rules' own reader first: the version each
-    has here, by its version in the export (an export made before rulesets were kept has none)."""
+def _load_rulesets(store: Store, rulesets: Any) -> dict[tuple[str, int], tuple[str, int]]:
+    """The export's rulesets kept here, each read by the rules' own reader first: the ruleset and
+    version each is here, by its id and version in the export (an export made before rulesets were
+    kept has none). A house ruleset whose id is taken here by other rules (another household's "our
+    way") comes in as a copy under an id and a name of its own: an import never changes the rules a
+    household plays (issue 58)."""
     if not isinstance(rulesets, list):
         raise StoreError("the export: 'rulesets' must be a list")
-    versions: dict[tuple[str, int], int] = {}
+    listed: dict[str, dict[int, tuple[Ruleset, bool]]] = {}
     for item in rulesets:
         row = _fields(item, "a ruleset", {"id": str, "version": int, "document": dict})
         house = item.get("house", False)
@@ -250,11 +256,48 @@ def _load_rulesets(store: Store, rulesets: Any) -> dict[tuple[str, int], int]:
             raise StoreError(f"{error}" if isinstance(error, RulesetError) else f"{where}: nested too deeply") from None
         if ruleset.id != row["id"]:
             raise StoreError(f"{where}: its document is the ruleset {ruleset.id!r}")
-        versions[(row["id"], row["version"])] = store.keep_ruleset(ruleset.id, ruleset_document(ruleset), house=house)
+        twin = listed.setdefault(ruleset.id, {}).get(row["version"])
+        if twin is not None and ruleset_document(twin[0]) != ruleset_document(ruleset):
+            raise StoreError(f"{where} is listed twice with two different documents: which one is meant?")
+        listed[ruleset.id][row["version"]] = (ruleset, house)
+    versions: dict[tuple[str, int], tuple[str, int]] = {}
+    for ruleset_id, kept in listed.items():
+        here = _id_here(store, ruleset_id, kept)
+        for version, (ruleset, house) in sorted(kept.items()):
+            document = ruleset_document(ruleset)
+            if here != ruleset_id:
+                document = {**document, "id": here, "name": _imported_name(store, ruleset.name)}
+            versions[(ruleset_id, version)] = (here, store.keep_ruleset(here, document, house=house))
     return versions
 
 
-def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int], loaded: Loaded) -> None:
+def _id_here(store: Store, ruleset_id: str, kept: dict[int, tuple[Ruleset, bool]]) -> str:
+    """The ruleset's own id, unless it is a house ruleset and a version here of that id holds other
+    rules than the export's version of the same number: then a new id (``our-way-imported``)."""
+    here = store.ruleset_digests(ruleset_id)
+    foreign = any(
+        house and version in here and here[version] != digest_of(document_text(ruleset_document(ruleset)))
+        for version, (ruleset, house) in kept.items()
+    )
+    if not foreign:
+        return ruleset_id
+    taken = store.ruleset_ids()
+    found, number = f"{ruleset_id}-imported"[:40], 2
+    while found in taken:
+        found, number = f"{ruleset_id[:30]}-imported-{number}", number + 1
+    return found
+
+
+def _imported_name(store: Store, name: str) -> str:
+    """A copy's name, saying where it came from, and taken by no other ruleset here."""
+    names = {json.loads(row["document"])["name"] for row in store.house_rulesets()}
+    found, number = f"{name[:45]} (imported)", 2
+    while found in names:
+        found, number = f"{name[:40]} (imported {number})", number + 1
+    return found
+
+
+def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], tuple[str, int]], loaded: Loaded) -> None:
     row = _fields(
         game,
         "game",
@@ -283,7 +326,7 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int], lo
             raise StoreError(
                 f"{where}: version {row['ruleset_version']} of {row['ruleset']!r} is not a ruleset of the export"
             )
-        row["ruleset_version"] = kept
+        row["ruleset"], row["ruleset_version"] = kept
     # A new share link; a PIN is never imported, so an imported game starts unlocked.
     loaded.tables["games"].append(
         {
@@ -315,44 +358,3 @@ def _load_game(store: Store, game: Any, versions: dict[tuple[str, int], int], lo
         loaded.entry_ids.add(entry["id"])
         payload = json.dumps(entry["payload"], sort_keys=True)
         loaded.tables["events"].append({**entry, "game_id": row["id"], "payload": payload})
-
-
-def with_free_ids(store: Store, data: dict[str, Any]) -> dict[str, Any]:
-    """A dump of deleted games and nights, renumbered where a game, night or entry made since took
-    its id: those take the next free ids, and the entries move up together (a "void" names its
-    target by id: moved with it). Nights that are here already are left out."""
-    nights = [night for night in data["nights"] if not store.has_row("nights", night["id"])]
-    night_ids = _free_ids(store, "nights", [night["id"] for night in nights])
-    game_ids = _free_ids(store, "games", [game["id"] for game in data["games"]])
-    entries = [event["id"] for game in data["games"] for event in game["events"]]
-    shift = 0
-    if any(store.has_row("events", entry) for entry in entries):
-        shift = store.free_id("events") - min(entries)
-    games = [
-        {
-            **game,
-            "id": game_ids[game["id"]],
-            "night_id": night_ids.get(game["night_id"], game["night_id"]),
-            "events": [_moved_entry(event, shift) for event in game["events"]],
-        }
-        for game in data["games"]
-    ]
-    return {**data, "nights": [{**night, "id": night_ids[night["id"]]} for night in nights], "games": games}
-
-
-def _free_ids(store: Store, table: str, wanted: list[int]) -> dict[int, int]:
-    """Each wanted id, or where it is taken, one after every id there is and every id wanted."""
-    following = max([store.free_id(table), *(number + 1 for number in wanted)])
-    given = {}
-    for number in wanted:
-        given[number] = number
-        if store.has_row(table, number):
-            given[number], following = following, following + 1
-    return given
-
-
-def _moved_entry(event: dict[str, Any], shift: int) -> dict[str, Any]:
-    payload = event["payload"]
-    if event["kind"] == "void" and shift:
-        payload = {**payload, "target": payload["target"] + shift}
-    return {**event, "id": event["id"] + shift, "payload": payload}

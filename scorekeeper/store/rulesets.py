@@ -94,6 +94,11 @@ class RulesetTables(StoreBase):
         )
         return cast(list[NightRow], nights), cast(list[GameRow], games)
 
+    def ruleset_digests(self, ruleset_id: str) -> dict[int, str]:
+        """Each version kept of a ruleset here, and its document's digest."""
+        rows = self.db.execute("SELECT version, digest FROM ruleset_versions WHERE ruleset = ?", [ruleset_id])
+        return {int(version): str(digest) for version, digest in rows}
+
     def ruleset_ids(self) -> set[str]:
         """Every ruleset id a version was kept of (an id once used is never given to another)."""
         return {str(row[0]) for row in self.db.execute("SELECT DISTINCT ruleset FROM ruleset_versions")}
