@@ -35,6 +35,14 @@ def house_id(name: str, taken: set[str]) -> str:
     return found
 
 
+def canonical(document: dict[str, Any], ruleset_id: str) -> dict[str, Any]:
+    """A form's document as the reader reads it ({} where the reader refuses it)."""
+    try:
+        return ruleset_document(read_ruleset({**document, "id": ruleset_id}, HOUSE_SOURCE))
+    except RulesetError:
+        return {}
+
+
 def looks_like(one: str, other: str) -> bool:
     """Two names a table could take for one another: the same after compatibility normalisation
     (full-width letters, a non-breaking space), case folding and Unicode's confusables (a Cyrillic е)."""
@@ -97,13 +105,14 @@ class SaveHouseRuleset:
             other_name = kept_ruleset(row["document"]).name
             if row["ruleset"] == ruleset_id or not looks_like(other_name, ruleset.name):
                 continue
-            if self.ruleset_id is None and row["document"] == document_text({**self.document, "id": row["ruleset"]}):
+            if self.ruleset_id is None and row["document"] == document_text(canonical(self.document, row["ruleset"])):
                 return row["ruleset"], row["version"]  # the same new ruleset saved again: a second tap, Back
             raise HouseRulesetRefused("name", name_taken(ruleset.name, other_name))
         for other in catalog.rulesets.values():
             if other.id != ruleset_id and other.id not in catalog.house and looks_like(other.name, ruleset.name):
                 raise HouseRulesetRefused("name", name_taken(ruleset.name, other.name))
-        return ruleset_id, store.save_house_ruleset(ruleset_id, document)  # read again by the next request
+        # Kept as the reader reads it (as a game started under it keeps it: one document, one version).
+        return ruleset_id, store.save_house_ruleset(ruleset_id, ruleset_document(ruleset))
 
     def check_not_overtaken(self, store: Store, ruleset_id: str) -> None:
         """An edit made against an older version is refused, as a round is: never a silent undoing of

@@ -27,6 +27,7 @@ class CardRound:
 class RuleCard:
     name: str
     summary: str
+    house_words: str  # a house ruleset's own one sentence, shown as the house's ("" for none)
     round_word: str  # "round", or "hand" in a game by sides
     rounds: tuple[CardRound, ...]
     sections: tuple[tuple[str, tuple[str, ...]], ...]  # (heading, its sentences)
@@ -75,7 +76,31 @@ def card_round(ruleset: Ruleset, rule: RoundRule) -> CardRound:
     return CardRound(rule.number, need, rule.describe_wilds(), ruleset.describe_wild_rule(rule))
 
 
-def rule_card(ruleset: Ruleset) -> RuleCard:
+def written_summary(ruleset: Ruleset) -> str:
+    """One sentence written from the rules: the summary of a house ruleset's card. (A sentence typed
+    from the ruleset it was made from would go on saying what the house no longer plays: issue 58.)"""
+    needs = [card_round(ruleset, rule).need for rule in ruleset.rounds]
+    rounds = plural(len(needs), ruleset.round_word)
+    parts = [f"{rounds} from “{needs[0]}” to “{needs[-1]}”" if len(set(needs)) > 1 else f"{rounds} of “{needs[0]}”"]
+    wilds = sorted({rule.describe_wilds() for rule in ruleset.rounds})
+    parts.append(f"{wilds[0]} wild" if len(wilds) == 1 else "wilds by round")
+    buys = ruleset.buys
+    if buys is not None and buys.stack is not None:
+        parts.append(
+            f"{plural(buys.stack, 'buy')} each" + (f", {_pennies(buys.pennies)} a buy" if buys.pennies else "")
+        )
+    if ruleset.is_penny_game and ruleset.pennies_per_card:
+        parts.append(f"{_pennies(ruleset.pennies_per_card)} a card caught")
+    parts.append(f"{ruleset.winner.value} total wins" + (" the bowl" if ruleset.is_penny_game else ""))
+    return "; ".join(parts).replace("none wild", "no wilds") + "."
+
+
+def _pennies(count: int) -> str:
+    return "a penny" if count == 1 else plural(count, "penny", "pennies")
+
+
+def rule_card(ruleset: Ruleset, house: bool = False) -> RuleCard:
+    """The card of a ruleset; a house ruleset's summary written from its rules, its own words apart."""
     sections = [
         ("Players and cards", players_and_cards(ruleset)),
         ("Going down" if ruleset.has_contract else "Books", going_down(ruleset)),
@@ -86,7 +111,8 @@ def rule_card(ruleset: Ruleset) -> RuleCard:
     ]
     return RuleCard(
         name=ruleset.name,
-        summary=ruleset.summary,
+        summary=written_summary(ruleset) if house else ruleset.summary,
+        house_words=ruleset.summary if house else "",
         round_word=ruleset.round_word,
         rounds=tuple(card_round(ruleset, rule) for rule in ruleset.rounds),
         sections=tuple((heading, tuple(lines)) for heading, lines in sections if lines),

@@ -95,16 +95,17 @@ class RoundRule:
         return ", ".join(names) if names else "none"
 
     def describe_limit(self, short: bool = False) -> str:
+        """Every limit on the wild cards of a first-down meld that play enforces (a round may have both:
+        issue 58 found the second left off the card)."""
+        parts = []
         if self.wild_limit is not None:
-            return (
-                f"≤ {self.wild_limit} per set"
-                if short
-                else f"at most {self.wild_limit} {'wild' if self.wild_limit == 1 else 'wilds'} per set"
-            )
+            wilds = "wild" if self.wild_limit == 1 else "wilds"
+            parts.append(f"≤ {self.wild_limit} per set" if short else f"at most {self.wild_limit} {wilds} per set")
         if self.wild_limit_per_kind is not None:
-            if short:
-                return f"≤ {self.wild_limit_per_kind} of each per set"
-            return f"at most {self.wild_limit_per_kind} of each kind of wild per set"
+            each = self.wild_limit_per_kind
+            parts.append(f"≤ {each} of each per set" if short else f"at most {each} of each kind of wild per set")
+        if parts:
+            return (", " if short else " and ").join(parts)
         return "wilds ≤ naturals" if short else "no more wilds than natural cards in a meld"
 
 

@@ -64,7 +64,7 @@ def card(ruleset_id: str) -> ResponseReturnValue:
     return render_template(
         "rule_card.html",
         ruleset=ruleset,
-        card=rule_card(ruleset),
+        card=rule_card(ruleset, house=ruleset.id not in catalog.builtin),
         version=version,
         newer=current if current is not None and version is not None and current > version else None,
         house=ruleset_id in catalog.house,
@@ -73,12 +73,13 @@ def card(ruleset_id: str) -> ResponseReturnValue:
 
 @bp.get("/rulesets/<ruleset_id>/card.pdf")
 def card_pdf(ruleset_id: str) -> ResponseReturnValue:
-    ruleset, version = shown(current_catalog(), ruleset_id)
+    catalog = current_catalog()
+    ruleset, version = shown(catalog, ruleset_id)
     html = render_template(
         "pdf/rule_card.html",
         title=f"{ruleset.name} — rule card",
         ruleset=ruleset,
-        card=rule_card(ruleset),
+        card=rule_card(ruleset, house=ruleset.id not in catalog.builtin),
         version=version,
         paper=paper(),
         landscape=False,
@@ -93,6 +94,7 @@ def new() -> ResponseReturnValue:
     if request.method == "GET":
         typed = from_document(ruleset_document(source))
         typed.fields["name"] = f"{source.name}, our way"[:60]
+        typed.fields["summary"] = ""  # the card writes one from the rules; the house may add its own words
         return draw(typed, source, None)
     return posted(source, None)
 
@@ -168,7 +170,7 @@ def draw(
         problem=problem,
         refused_label=field_label(field) if field else "",
         preview=preview,
-        card=rule_card(preview) if preview else None,
+        card=rule_card(preview, house=True) if preview else None,
         blank=blank_preview(preview) if preview else None,
         key=points_key(preview) if preview else [],
         labels=LABELS,
