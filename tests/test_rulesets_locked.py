@@ -73,3 +73,15 @@ def _token(client) -> str:
     from support import csrf_token
 
     return csrf_token(client.get("/nights").text)
+
+
+def test_a_game_begun_after_an_edit_says_what_changed_before_the_first_round(tmp_path: Path):
+    client = make_app(tmp_path).test_client()
+    ruleset = house_rules(client)
+    assert a_penny_a_card_made(client, ruleset, "2").status_code == 302
+    game = client.post("/api/games", json={"ruleset": ruleset, "players": PLAYERS}).get_json()["id"]
+    page = client.get(f"/games/{game}").text
+    assert "Our way is played here as changed (version 2):" in page
+    assert "<li>Pennies a card caught: 2 (was 1)</li>" in page
+    client.post(f"/api/games/{game}/rounds", json={"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": ""}})
+    assert "is played here as changed" not in client.get(f"/games/{game}").text  # said before the deal only

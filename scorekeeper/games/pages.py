@@ -3,6 +3,7 @@ blueprint share: the game of the request, the page's entry key, the Undo offer."
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
@@ -21,6 +22,7 @@ from ..history import bought, entry_name
 from ..rules.game import Buy, Game
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError, seat_teams
+from ..rulesets.words import changes_in_words
 from ..sharing import game_link, night_link, qr_svg
 from ..store import StaleWrite, get_store, last_backup, mirror_state
 from ..store.startup import disk_is_full
@@ -123,6 +125,19 @@ def index() -> ResponseReturnValue:
     )
 
 
+def rules_news(game: Game) -> list[str]:
+    """Before a game's first round, when it begins under rules changed since their last version: what
+    changed, for the scorekeeper to read before dealing (issue 58)."""
+    version = game.setup.ruleset_version
+    if game.rounds or version is None or version < 2:
+        return []
+    store = get_store()
+    now, before = store.ruleset_version(game.ruleset.id, version), store.ruleset_version(game.ruleset.id, version - 1)
+    if now is None or before is None:
+        return []
+    return changes_in_words(json.loads(before["document"]), json.loads(now["document"]))
+
+
 def newer_version(game: Game) -> int | None:
     """The version of the game's ruleset newer than the one it kept, if the house rules changed."""
     current = current_catalog().versions.get(game.ruleset.id)
@@ -212,6 +227,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         notes=loaded.row["notes"],
         money_moved=loaded.money_moved(),
         newer_rules=newer_version(game),
+        rules_news=rules_news(game),
         results_card=loaded.results_card() if game.finished else None,  # shown when the game is over
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 LABELS = {
     "name": "Name",
@@ -82,3 +83,56 @@ def field_label(field: str) -> str:
 def input_id(name: str) -> str:
     """An element id for a field name ("rounds[3].contract.size" → "f-rounds-3-contract-size")."""
     return "f-" + re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")
+
+
+def changes_in_words(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What changed from one version of a ruleset to the next, field by field, in the form's words:
+    "Pennies a buy: 2 (was 1)", "Round 2, most wilds in a set: 3 (was none)", "Round 8: added"."""
+    was, now = _flat(before), _flat(after)
+    rounds_before, rounds_after = len(before.get("rounds", [])), len(after.get("rounds", []))
+    said = []
+    for path in sorted(was.keys() | now.keys(), key=_in_order):
+        if path in ("id", "summary") or was.get(path) == now.get(path):
+            continue
+        number, _ = _in_order(path)
+        if number > min(rounds_before, rounds_after):  # a whole round added or taken off: one line
+            line = f"Round {number}: {'new' if number > rounds_before else 'gone'}"
+            said += [line] if line not in said else []
+            continue
+        label = field_label(path)
+        if path not in was:
+            said.append(f"{label}: {_shown(now[path])} (new)")
+        elif path not in now:
+            said.append(f"{label}: {_shown(was[path])} (gone)")
+        else:
+            said.append(f"{label}: {_shown(now[path])} (was {_shown(was[path])})")
+    return said
+
+
+def _flat(document: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in document.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flat(value, f"{path}."))
+        elif key == "rounds" and isinstance(value, list):
+            for number, rule in enumerate(value, start=1):
+                flat.update(_flat(rule, f"rounds[{number}]."))
+        else:
+            flat[path] = value
+    return flat
+
+
+def _in_order(path: str) -> tuple[int, str]:
+    match = _ROUND.fullmatch(path)
+    return (int(match.group(1)), path) if match else (0, path)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value) or "none"
+    return str(value)
