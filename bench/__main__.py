@@ -44,6 +44,7 @@ from .common import Row, cpu_time, finished_game_in_process, ms, percentile, ser
 from .exchange import exchange_benchmarks
 from .floors import page_against_its_template, save_against_its_rows
 from .history import build_history, game_date
+from .house_rules import house_go_down_benchmarks, pages_while_eight_ask
 from .taps import tap_benchmarks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1004,6 +1005,7 @@ def main() -> int:
     engine_benchmarks(rows)
     adversarial_benchmarks(rows)
     go_down_benchmarks(rows)
+    pages_while_eight_ask(rows, house_go_down_benchmarks(rows))
     print("growth …", flush=True)
     growth_benchmarks(rows)
     night_and_fragment_costs(rows)

@@ -167,6 +167,23 @@ def adversarial_hands(ruleset: Ruleset, number: int, size: int) -> Iterator[list
     ]
 
 
+def slowest_house_round(rulesets: dict[str, Ruleset]) -> Ruleset:
+    """The house round issue 58's report found slowest for "can I go down?": Ten Card Rummy with one
+    round of three melds of 7, 2s, aces and jokers wild, at most 2 of each."""
+    import dataclasses
+
+    ten_card = rulesets["ten-card-rummy"]
+    first = ten_card.rounds[0]
+    assert first.contract is not None
+    round_ = dataclasses.replace(
+        first,
+        contract=dataclasses.replace(first.contract, melds=3, size=7),
+        wilds=frozenset({Rank.TWO, Rank.ACE, Rank.JOKER}),
+        wild_limit_per_kind=2,
+    )
+    return dataclasses.replace(ten_card, id="three-sevens", name="Three sevens", rounds=(round_,))
+
+
 def words(page: str) -> str:
     """A page's text without its tags (a name and its amount sit in one unbreakable span)."""
     return re.sub(r"<[^>]+>", "", page)

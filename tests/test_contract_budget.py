@@ -5,28 +5,16 @@ counted, not timed, and says so in words when it is spent; a few searches run at
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
-from support import PLAYERS, adversarial_hands, hand_text
+from support import PLAYERS, adversarial_hands, hand_text, slowest_house_round
 
 from scorekeeper import meld_checks
 from scorekeeper.rules import contract, go_down
-from scorekeeper.rules.cards import Rank
 from scorekeeper.rules.rulesets import Ruleset
 
 
 def the_house_round_of_the_report(rulesets: dict[str, Ruleset]) -> Ruleset:
-    ten_card = rulesets["ten-card-rummy"]
-    first = ten_card.rounds[0]
-    assert first.contract is not None
-    round_ = dataclasses.replace(
-        first,
-        contract=dataclasses.replace(first.contract, melds=3, size=7),
-        wilds=frozenset({Rank.TWO, Rank.JOKER, Rank.ACE}),
-        wild_limit_per_kind=2,
-    )
-    return dataclasses.replace(ten_card, rounds=(round_,))
+    return slowest_house_round(rulesets)
 
 
 class Counted(contract.Budget):
