@@ -24,7 +24,7 @@ class TooBusy(MeldQuestionError):
 
 # Searches of a whole hand at once, at most: each is bounded (the search's budget), and the server's
 # other threads stay free for pages, saves and /healthz however many phones ask together.
-SEARCHES_AT_ONCE = 3
+SEARCHES_AT_ONCE = 2
 _searching = threading.BoundedSemaphore(SEARCHES_AT_ONCE)
 
 
