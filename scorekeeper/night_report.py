@@ -272,14 +272,16 @@ def night_card(report: NightReport) -> ResultsCard:
     title = f"Night {night['id']}" + (f" · {night['name']}" if night["name"] else "")
     finished = [game for game in report.games if game.finished]
     ranked = sorted(report.players, key=lambda name: (-report.nets.get(name, 0), report.players.index(name)))
-    best = ranked[0] if ranked else ""
-    if best and report.nets.get(best, 0) > 0:
-        headline = f"{best} is up the most: {signed_cents(report.nets[best])}"
+    top = report.nets.get(ranked[0], 0) if ranked else 0
+    best = [name for name in ranked if report.nets.get(name, 0) == top]
+    if best and top > 0:
+        each = f"{signed_cents(top)} each" if len(best) > 1 else signed_cents(top)
+        headline = f"{listed(best)} {'are' if len(best) > 1 else 'is'} up the most: {each}"
     else:
         headline = f"{plural(len(finished), 'game')} played"
     rows = tuple(
-        (f"{place}.", name, signed_cents(report.nets.get(name, 0)))
-        for place, name in enumerate(ranked[:CARD_PLAYERS], 1)
+        (f"{tied_place(report.nets, name)}.", name, signed_cents(report.nets.get(name, 0)))
+        for name in ranked[:CARD_PLAYERS]
     )
     if len(ranked) > CARD_PLAYERS:
         rows += (("", f"and {len(ranked) - CARD_PLAYERS} more players", ""),)
@@ -293,6 +295,11 @@ def night_card(report: NightReport) -> ResultsCard:
     if report.money.on_paper and not owed and finished:
         notes.append("Nobody owes anybody anything.")
     return ResultsCard(title, headline, ("", "Player", "Money"), rows, tuple(notes))
+
+
+def tied_place(nets: dict[str, int], name: str) -> int:
+    """A player's place for the evening: players up the same share it (issue 60: a tie read 1 and 2)."""
+    return 1 + sum(1 for other in nets.values() if other > nets.get(name, 0))
 
 
 def payment_words(payment: Payment) -> str:

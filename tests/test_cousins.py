@@ -527,3 +527,12 @@ def test_ten_card_rummy_buys_are_bounded_by_the_stock(api):
     assert refused["player"] == "Cy"
     api.round(gid, "Ann", {"Bob": "", "Cy": "", "Di": ""})
     api.buy(gid, "Cy")  # a new round, a new stock
+
+
+def test_a_side_of_two_that_wins_is_said_as_two(api, client):
+    """Issue 60: the card said "Ann & Cy wins"; a side of two players wins as two."""
+    gid = new_pfh(api)["id"]
+    for went_out, sides in PFH_HANDS:
+        api.call("POST", f"/api/games/{gid}/rounds", {"went_out": went_out, "sides": sides}, 201)
+    headline = client.get(f"/games/{gid}/card.txt").text.splitlines()[1]
+    assert headline.startswith("Ann & Cy win with "), headline

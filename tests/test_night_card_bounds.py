@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 from PIL import Image
-from support import make_app, ruleset_text
+from support import Api, make_app, ruleset_text, tie_game
 
 from scorekeeper.night_report import CARD_GAMES
 
@@ -41,3 +41,13 @@ def test_a_night_of_many_games_draws_a_card_of_bounded_size(tmp_path: Path):
     assert f"The last {CARD_GAMES} of 40 games:" in text and "Game 28:" not in text and "Game 29:" in text
     assert "and 6 more players" in text  # 22 players: 16 ranked
     assert heights[20] == heights[40]  # 20 games or 40 (all 22 players seen by then): the same picture size
+
+
+def test_players_up_the_same_share_a_place_on_the_night_card(tmp_path: Path):
+    """Issue 60: "the night's results card ranks a tie 1 and 2 ('Ann is up the most' at +$0.90 each)"."""
+    client = make_app(tmp_path).test_client()
+    night = client.post("/api/nights", json={}).get_json()["id"]
+    tie_game(Api(client), night)  # Ann and Bob tie at 0 and split the bowl; Cy and Di are caught apart
+    lines = client.get(f"/nights/{night}/card.txt").text.splitlines()
+    assert lines[1] == "Ann and Bob are up the most: +$0.10 each"  # 21 pennies: 10 each, 1 stays
+    assert [line.split("  ")[0] for line in lines[3:7]] == ["1.", "1.", "3.", "4."]

@@ -29,7 +29,7 @@ def test_a_tie_splits_the_bowl_and_the_odd_penny_stays():
     card = game_card(a_game("ten-pennies", ("Ann", "Bob", "Cy"), rounds), "27 Nov")
     assert card.text() == (
         "Game 7 · Ten Pennies · 27 Nov\n"
-        "Ann and Bob win the bowl: 7 pennies ($0.07)\n"
+        "Ann and Bob win 6 of the bowl's 7 pennies ($0.06)\n"  # the 1 that stays is not won (issue 60)
         "\n"
         "1.  Ann  0  +$0.03\n"
         "1.  Bob  0  +$0.03\n"
@@ -60,5 +60,5 @@ def test_two_pennies_that_cannot_be_split_stay():
     """Ann, Bob and Cy tie at 0; Di is caught with 8 cards in all: 2 pennies each, 2 stay."""
     rounds = [ann_out(number, Bob="", Cy="", Di="K K" if number == 7 else "K") for number in range(1, 8)]
     card = game_card(a_game("ten-pennies", ("Ann", "Bob", "Cy", "Di"), rounds))
-    assert card.headline == "Ann, Bob and Cy win the bowl: 8 pennies ($0.08)"
+    assert card.headline == "Ann, Bob and Cy win 6 of the bowl's 8 pennies ($0.06)"
     assert card.notes == ("2 pennies stay in the bowl for the next game.",)

@@ -36,10 +36,18 @@ def game_card(game: Game, when: str = "") -> ResultsCard:
     totals = game.totals()
     if game.finished:
         winners = listed(list(payout.winners))
-        verb = "win" if len(payout.winners) > 1 else "wins"
+        # "Ann and Cy win", and a side of two as well: "Ann & Cy win" (issue 60).
+        several = len(payout.winners) > 1 or len(game.setup.side_players(payout.winners[0])) > 1
+        verb = "win" if several else "wins"
         if ruleset.is_penny_game:
-            bowl = f"{plural(game.bowl, 'penny', 'pennies')} ({format_cents(game.bowl * game.setup.penny_cents)})"
-            headline = f"{winners} {verb} the bowl: {bowl}"
+            taken = game.bowl - payout.left_in_bowl  # what stays in the bowl is not won: said as a note
+            money_taken = format_cents(taken * game.setup.penny_cents)
+            if payout.left_in_bowl:
+                headline = (
+                    f"{winners} {verb} {taken} of the bowl's {plural(game.bowl, 'penny', 'pennies')} ({money_taken})"
+                )
+            else:
+                headline = f"{winners} {verb} the bowl: {plural(game.bowl, 'penny', 'pennies')} ({money_taken})"
         else:
             headline = f"{winners} {verb} with {plural(totals[payout.winners[0]], 'point')}"
     else:
