@@ -78,7 +78,7 @@ class NightReport:
 
     @cached_property
     def leftovers(self) -> list[Leftover]:
-        return leftovers(self.games)
+        return leftovers(self.games, night_open=self.night["closed_at"] is None)
 
     @cached_property
     def leftovers_by_game(self) -> dict[int, list[Leftover]]:

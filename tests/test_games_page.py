@@ -42,8 +42,8 @@ def test_the_bowl_in_pennies_and_money_one_penny_and_many(rulesets):
 
 def test_what_the_last_tie_carried_into_the_bowl(rulesets):
     assert carried_in(played(rulesets, [])) == ""
-    assert carried_in(played(rulesets, [], carry_in=1)) == "1 penny carried into the bowl from the last game's tie"
-    assert carried_in(played(rulesets, [], carry_in=3)) == "3 pennies carried into the bowl from the last game's tie"
+    assert carried_in(played(rulesets, [], carry_in=1), 4) == "1 penny carried into the bowl from game 4's tie"
+    assert carried_in(played(rulesets, [], carry_in=3), 2) == "3 pennies carried into the bowl from game 2's tie"
 
 
 def test_each_players_buys_under_their_button(rulesets):
@@ -121,3 +121,16 @@ def test_a_game_in_play_has_no_winner_yet_and_one_over_has_no_buys(rulesets):
     assert playing.buy_meta["Ann"] == "10 left"
     over = game_page(played(rulesets, [("Ann", {"Bob": "K"})] * 7), None, True, [])
     assert over.buy_meta == {} and over.winners is not None and over.paid_out is not None
+
+
+def test_a_carried_penny_names_the_game_it_came_from_across_a_game_without_a_bowl(api, client):
+    """Issue 60: "a game says its penny came 'from the last game's tie' when it came from two games
+    back" (a Ten Card Rummy game, which plays for no bowl, in between)."""
+    from support import PLAYERS, tie_game, words
+
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    tie_game(api, night)  # game 1: 1 penny left
+    api.call("POST", "/api/games", {"ruleset": "ten-card-rummy", "players": PLAYERS, "night": night}, 201)
+    third = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": PLAYERS, "night": night}, 201)
+    page = client.get(f"/games/{third['id']}").text
+    assert "1 penny carried into the bowl from game 1" in words(page).replace("&#39;", "'")

@@ -99,3 +99,26 @@ def test_a_night_s_games_in_words_one_penny_and_many(tmp_path: Path):
     page = night_page(report, report.still_owed(), None, locked=False, can_write=True)
     assert page.any_finished and page.paid_at_the_table == "" and page.lock_words == ""
     assert [line.game_id for line in page.games] == [tie, playing]
+
+
+def test_a_tie_s_penny_waits_for_the_next_game_while_the_night_is_open(app, api, client):
+    """Issue 60: while the night was open, its page said the tie's penny "stays there: no later game
+    plays for a bowl", and the next game took it. Open, it waits for that game; closed, it stays."""
+    import html
+
+    from support import tie_game, words
+
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    tie_game(api, night)  # 21 pennies split 10 and 10: 1 left
+    page = html.unescape(words(client.get(f"/nights/{night}").text))
+    assert "1 penny ($0.01) left in its bowl by the tie waits for the night's next game that plays for a bowl." in page
+    assert "no later game plays for a bowl" not in page
+    from scorekeeper.commands import TRUSTED, run
+    from scorekeeper.commands.nights import CloseNight
+    from scorekeeper.store import Store
+
+    store = Store(app.config["DATABASE"])
+    run(store, app.extensions["rulesets"], CloseNight(night), TRUSTED)
+    store.close()
+    closed = html.unescape(words(client.get(f"/nights/{night}").text))
+    assert "1 penny ($0.01) left in its bowl by the tie stays there: no later game plays for a bowl." in closed

@@ -17,11 +17,14 @@ def pennies(count: int) -> str:
     return plural(count, "penny", "pennies")
 
 
-def carried_in(game: Game) -> str:
-    """ "3 pennies carried into the bowl from the last game's tie" (empty when nothing was carried)."""
+def carried_in(game: Game, source: int | None = None) -> str:
+    """ "3 pennies carried into the bowl from game 4's tie" (empty when nothing was carried): the game
+    it came from named, a game that played for no bowl in between or not (issue 60: "the last game's
+    tie" was said of a penny from two games back)."""
     if not game.setup.carry_in:
         return ""
-    return f"{pennies(game.setup.carry_in)} carried into the bowl from the last game's tie"
+    tie = f"game {source}'s tie" if source is not None else "an earlier game's tie"
+    return f"{pennies(game.setup.carry_in)} carried into the bowl from {tie}"
 
 
 @dataclass(frozen=True)
@@ -145,10 +148,12 @@ class GamePage:
     paid_out: PaidOut | None
 
 
-def game_page(game: Game, locked: Lock | None, can_write: bool, requests: list[dict[str, Any]]) -> GamePage:
+def game_page(
+    game: Game, locked: Lock | None, can_write: bool, requests: list[dict[str, Any]], carried_from: int | None = None
+) -> GamePage:
     over = game.finished
     return GamePage(
-        carried_in=carried_in(game),
+        carried_in=carried_in(game, carried_from),
         bowl=bowl(game),
         lock_bar=lock_bar(locked, can_write) if locked else "",
         problems=problems_said(len(game.problems)) if game.problems else "",

@@ -25,6 +25,7 @@ from ..rules.setup import GameError, seat_teams
 from ..rulesets.words import changes_in_words
 from ..sharing import game_link, night_link, qr_svg
 from ..store import StaleWrite, get_store, last_backup, mirror_state
+from ..store.rows import GameRow
 from ..store.startup import disk_is_full
 from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
@@ -125,6 +126,19 @@ def index() -> ResponseReturnValue:
     )
 
 
+def carried_from(row: GameRow) -> int | None:
+    """The game of the night whose tie left the pennies this game carried in: the latest earlier one
+    that played for a bowl (a game that plays for none passes a leftover over)."""
+    if not row["carry_in"] or row["night_id"] is None:
+        return None
+    store, catalog = get_store(), current_catalog()
+    for game_id in reversed([other for other in store.night_game_ids(row["night_id"]) if other < row["id"]]):
+        ruleset = catalog.rulesets.get(store.game(game_id)["ruleset"])
+        if ruleset is not None and ruleset.is_penny_game:
+            return game_id
+    return None
+
+
 def rules_news(game: Game) -> list[str]:
     """Before a game's first round, when it begins under rules changed since their last version: what
     changed, for the scorekeeper to read before dealing (issue 58)."""
@@ -211,7 +225,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
     return render_template(
         "game.html",
         game=game,
-        page=game_page(game, locked, can_write, correction_requests(get_store(), game)),
+        page=game_page(game, locked, can_write, correction_requests(get_store(), game), carried_from(loaded.row)),
         night_id=loaded.row["night_id"],
         locked=locked,
         can_write=can_write,

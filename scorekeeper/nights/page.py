@@ -55,11 +55,12 @@ def game_line(report: NightReport, game: Game) -> GameLine:
     leftovers = []
     for lo in report.leftovers_by_game.get(game.id, ()):
         one = lo.pennies == 1
-        went = (
-            f"{'was' if one else 'were'} carried {lo.why}"
-            if lo.into
-            else f"{'stays' if one else 'stay'} there: {lo.why}"
-        )
+        if lo.into:
+            went = f"{'was' if one else 'were'} carried {lo.why}"
+        elif lo.waiting:
+            went = f"{'waits' if one else 'wait'} for the night's next game that plays for a bowl"
+        else:
+            went = f"{'stays' if one else 'stay'} there: {lo.why}"
         cents = format_cents(lo.pennies * lo.penny_cents)
         leftovers.append(f"{pennies(lo.pennies)} ({cents}) left in its bowl by the tie {went}.")
     on_paper = report.money.on_paper

@@ -70,11 +70,13 @@ class Leftover:
     penny_cents: int
     into: int | None
     why: str
+    waiting: bool = False  # the night is open: its next game that plays for a bowl will take them
 
 
-def leftovers(games: Sequence[Game]) -> list[Leftover]:
+def leftovers(games: Sequence[Game], night_open: bool = False) -> list[Leftover]:
     """Each finished bowl game's leftover and where it went, the games in night order (each with the
-    carry-in the store keeps for it): the same rule as ``carry_in``, said in words."""
+    carry-in the store keeps for it): the same rule as ``carry_in``, said in words. While the night is
+    open the last one waits for a game still to come (issue 60: it was said to stay for good)."""
     found: list[Leftover] = []
     waiting: tuple[Game, Pending] | None = None
     for game in games:
@@ -99,7 +101,8 @@ def leftovers(games: Sequence[Game]) -> list[Leftover]:
             waiting = (game, pending_after(game, NOTHING))
     if waiting is not None:
         source, pending = waiting
-        found.append(Leftover(source.id, pending.pennies, pending.penny_cents, None, "no later game plays for a bowl"))
+        why = "the night's next game that plays for a bowl takes it" if night_open else "no later game plays for a bowl"
+        found.append(Leftover(source.id, pending.pennies, pending.penny_cents, None, why, waiting=night_open))
     return found
 
 
