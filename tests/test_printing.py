@@ -338,3 +338,14 @@ def test_the_pdf_worker_ends_with_the_server_that_started_it(tmp_path):
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if alive(pid)], "a PDF worker outlived its server"
+
+
+def test_the_ten_card_rummy_scorepad_legend_is_one_whole_sentence(client, api):
+    """Issue 60: "the Ten Card Rummy scorepad legend is a broken sentence ('below, and the running
+    total')": a game of no pennies and no books has only the running total below the points."""
+    gid = api.call("POST", "/api/games", {"ruleset": "ten-card-rummy", "players": ["Ann", "Bob", "Cy", "Di"]}, 201)[
+        "id"
+    ]
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    text = " ".join(pdf_text(client.get(f"/games/{gid}/scorepad.pdf").data).split())
+    assert "Each cell: points this round in bold; below, the running total (last)." in text
