@@ -208,3 +208,16 @@ def test_a_night_explains_one_buy_as_1_buy(api, client):
     page = client.get(f"/nights/{night}/explain").text
     assert "Game 1: 1 buy into the bowl (1 penny) <strong>−$0.01</strong>" in page
     assert "1 buys" not in page
+
+
+def test_no_keep_it_on_the_undo_question_comes_back_to_the_undo_offer(client):
+    """Issue 60: "after 'No, keep it' on 'Undo round 3?' the game page no longer offers the Undo"."""
+    game_url = start_game(client)
+    url = f"{game_url}/rounds/new"
+    went_out, caught = GAME[0]
+    assert client.post(url, data=round_form(client, url, went_out, caught)).status_code == 302
+    page = client.get(game_url).text
+    question = found(r'href="(/games/\d+/undo/\d+)"', page)
+    assert "Undo round 1?" in client.get(question).text
+    kept = client.get(game_url).text  # "No, keep it": back to the game
+    assert f'href="{question}"' in kept and "↶ Undo" in kept

@@ -13,7 +13,7 @@ from ..rules.game import Void
 from ..store import NotFound, exchange, get_store
 from ..web import page_entry
 from .forms import UndoForm
-from .pages import back_to_game, bp, load, new_entry_key, writable
+from .pages import back_to_game, bp, load, new_entry_key, offer_undo, writable
 
 
 @bp.post("/games/<int:game_id>/undo/<int:event_id>")
@@ -41,6 +41,8 @@ def confirm_undo(game_id: int, event_id: int) -> ResponseReturnValue:
     event = next((e for e in loaded.game.events if e.id == event_id), None)
     if event is None:
         abort(404)
+    if loaded.game.events[-1].id == event_id:  # "No, keep it" goes back to a page that still offers it
+        offer_undo(loaded.game, confirm=True)
     return render_template(
         "confirm_undo.html",
         game=loaded.game,
