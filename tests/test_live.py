@@ -56,3 +56,17 @@ def test_a_change_is_drawn_anew_for_the_next_phone(app: Flask, api: Api, client)
 def test_a_fragment_of_no_game_is_not_found(client):
     assert client.get("/games/999/table/fragment").status_code == 404
     assert client.get("/live/no-such-link/fragment").status_code == 404
+
+
+def test_a_pennies_from_heaven_phone_says_your_cards_for_the_hand(api: Api, client):
+    """Issue 60: "a Pennies From Heaven phone says 'Your hand for hand 1'"; and "when the round ends"."""
+    from support import words
+
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob"], "first_dealer": "Ann"}
+    game = api.call("POST", "/api/games", body, 201)
+    token = client.get(f"/games/{game['id']}").text.split("/live/")[1].split('"')[0]
+    said = words(client.get(f"/live/{token}").text)
+    assert "Your cards  — open it when the hand ends" in said and "round ends" not in said
+    tens = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}, 201)
+    token = client.get(f"/games/{tens['id']}").text.split("/live/")[1].split('"')[0]
+    assert "Your hand  — open it when the round ends" in words(client.get(f"/live/{token}").text)

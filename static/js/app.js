@@ -1059,13 +1059,13 @@ function myHand() {
     let hand = null;
     try { hand = JSON.parse(localStorage.getItem(waitingKey) || "null"); } catch (e) { hand = null; }
     if (!hand) return;
-    status.textContent = `Your hand for ${word} ${hand.round}, typed before this page was reloaded, is being sent.`;
+    status.textContent = `Your ${word === "hand" ? "cards" : "hand"} for ${word} ${hand.round}, typed before this page was reloaded, is being sent.`;
     try {
       const response = await json("PUT", hand.url, hand.body);
       keepWaiting(null);
       status.textContent = response.ok
         ? `Sent to the scorekeeper for ${word} ${hand.round}, as typed before this page was reloaded.`
-        : `Your hand for ${word} ${hand.round}, typed before this page was reloaded, was not taken: ${(await response.json()).error}`;
+        : `Your ${word === "hand" ? "cards" : "hand"} for ${word} ${hand.round}, typed before this page was reloaded, was not taken: ${(await response.json()).error}`;
     } catch (e) {
       status.textContent = `Waiting for the server: your hand for ${word} ${hand.round} is kept on this phone and sent when it answers.`;
       setTimeout(resendKeptHand, RETRY_MS);
