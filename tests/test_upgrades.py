@@ -75,7 +75,9 @@ def test_an_earlier_database_opens_with_every_game_as_it_was(version, tmp_path):
         else:  # RULES.md: a carry passes over a game that plays for no bowl (the first release put it in)
             assert game_now["carry_in"] == 0
     carried = [leftover for leftover in night["leftovers"] if leftover["game"] == 2]
-    assert carried == [{"cents": 1, "game": 2, "into": None, "pennies": 1, "why": "no later game plays for a bowl"}]
+    # The night is still open: a later game may take the penny (issue 60), so it waits for one.
+    why = "the night's next game that plays for a bowl takes it"
+    assert carried == [{"cents": 1, "game": 2, "into": None, "pennies": 1, "why": why}]
 
 
 @pytest.mark.parametrize("version", VERSIONS)

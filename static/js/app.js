@@ -1029,7 +1029,8 @@ function myHand() {
     if (round !== draftRound) return;  // cleared meanwhile: that hand is done with
     if (response.ok) {
       acknowledged = sending;
-      const scored = `${data.points} points${data.pennies ? ` · ${data.pennies} p` : ""}`;
+      // Words a player reads, not the scorepad's shorthand (issue 60: "5 p." on phones).
+      const scored = `${data.points} points${data.pennies ? ` · ${data.pennies} ${data.pennies === 1 ? "penny" : "pennies"}` : ""}`;
       if (!data.correction && currentRound() !== round) {
         startAfresh();  // taken just before the round was saved: the scorepad shows what counted
         status.textContent = `Sent for ${word} ${round} as it was saved (${scored}): check your line on the scorepad. ${status.textContent}`;

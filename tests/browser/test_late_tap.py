@@ -62,7 +62,9 @@ def play_trial(cy, keeper, base_url, gid, number, offset) -> str:
     round) or "kept" (kept on the phone for its own round)."""
     for card in ("5", "5", "5"):
         tap(cy, card)
-    expect(cy.locator(".my-hand-status")).to_have_text(f"Sent to the scorekeeper for round {number}: 15 points · 3 p.")
+    expect(cy.locator(".my-hand-status")).to_have_text(
+        f"Sent to the scorekeeper for round {number}: 15 points · 3 pennies."
+    )
     if offset is not None and offset < 0:
         tap(cy, "9")
         cy.wait_for_timeout(-offset)
@@ -78,7 +80,7 @@ def play_trial(cy, keeper, base_url, gid, number, offset) -> str:
     # either the 9 was tapped into the next round's empty box, or the round's cards are kept.
     shows_round(cy, number + 1)
     status, error, cards = cy.locator(".my-hand-status"), cy.locator(".my-hand-error"), cy.locator("#my-cards")
-    sent_next = f"Sent to the scorekeeper for round {number + 1}: 5 points · 1 p."
+    sent_next = f"Sent to the scorekeeper for round {number + 1}: 5 points · 1 penny."
     refused = f"round {number} was saved already: tell the scorekeeper, or send it as a correction request"
     cy.wait_for_function(
         "([sent, refused]) => document.querySelector('.my-hand-status').textContent === sent"
@@ -139,7 +141,7 @@ def test_a_kept_late_hand_goes_as_a_correction_request_and_the_scorekeeper_is_of
     assert play_trial(cy, keeper, base_url, gid, 1, -300) == "kept"
     cy.locator(".send-correction").tap()
     expect(cy.locator(".my-hand-status")).to_have_text(
-        "Sent to the scorekeeper as a correction request for round 1: 20 points · 4 p."
+        "Sent to the scorekeeper as a correction request for round 1: 20 points · 4 pennies."
     )
     expect(cy.locator("#my-cards")).to_have_value("5 5 5 9")
     assert drafts(keeper, base_url, gid, 1) == {"Cy": "5 5 5 9"}

@@ -156,7 +156,9 @@ def test_players_enter_their_own_hands_and_the_scorekeeper_saves_in_two_taps(bro
     bob_page.locator(".my-hand-fold summary").click()  # the round has ended: Bob opens his pad
     for card in ("K", "7"):
         bob_page.locator(f'.my-hand .tap[data-card="{card}"]').tap()
-    expect(bob_page.locator(".my-hand-status")).to_have_text("Sent to the scorekeeper for round 1: 15 points · 2 p.")
+    expect(bob_page.locator(".my-hand-status")).to_have_text(
+        "Sent to the scorekeeper for round 1: 15 points · 2 pennies."
+    )
     shot(bob_page, "players-own-hand-on-bobs-phone", full_page=False)
     others = {"Cy": "5", "Di": "", "Eve": "JKR", "Fran": "2 2", "Gus": "10", "Hal": ""}
     for name, cards in others.items():
