@@ -209,7 +209,8 @@ const OUTBOX_KEY = "scorekeeper-outbox";
 // How often a following page asks whether anything moved (a 304 of a few hundred bytes while nothing
 // did): a save shows on the table view and the players' phones within a second (issue 45).
 const FOLLOW_MS = 750;
-const clock = (when) => new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+// 24-hour, as the server writes every time on the pages: one time format for the household (issue 60).
+const clock = (when) => new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const RETRY_MS = 1500;
 const WAITING_AFTER_MS = 1000;  // unanswered this long: the screen says the tap is waiting
 const GIVE_UP_MS = 8000;  // a send hanging this long is sent again (its key makes that safe)

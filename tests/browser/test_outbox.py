@@ -61,6 +61,10 @@ def test_buys_and_a_round_made_offline_land_in_order_once_the_server_answers(bro
     buy_button(page, "Bob").tap()  # Bob meant a second buy
     expect(note).to_contain_text("3 waiting (Ann's buy, Bob's buy, Bob's buy)", timeout=1000)
     expect(note).to_contain_text("No answer from the server since")
+    # One time format for the household: 24-hour, as the server writes every time (issue 60: "08:44 AM"
+    # on a phone beside "08:46" on the page).
+    expect(note).to_contain_text(re.compile(r"No answer from the server since \d{2}:\d{2}: "))
+    expect(note).not_to_contain_text(re.compile(r"\b[AP]M\b"))
     expect(note).to_contain_text("not yet saved")
     scores = page.locator(".not-saved-note")  # the scorepad does not count them yet, and says so
     expect(scores.first).to_have_text("Not yet saved: these figures do not count Ann's buy, Bob's buy, Bob's buy.")
