@@ -19,9 +19,9 @@ from .commands.derived import ImportRefused, import_dump
 from .commands.host import ClearPin, MergePlayers, RenamePlayer
 from .commands.runner import Command
 from .rules.setup import GameError
+from .rules.wording import plural
 from .store import NotFound, Store, exchange, set_mirror
 from .store import backups as backups_folder
-from .store.backups import plural
 from .store.deleted import KEPT_DAYS
 from .store.mirror import MIRROR_NAME
 

@@ -42,12 +42,6 @@ def lan_addresses() -> list[str]:
     return sorted(usable, key=lambda address: not ipaddress.ip_address(address).is_private)
 
 
-def lan_address() -> str | None:
-    """The address to print and to put in share links: the first of ``lan_addresses()``."""
-    addresses = lan_addresses()
-    return addresses[0] if addresses else None
-
-
 def reachable_by_phones(address: str) -> bool:
     ip = ipaddress.ip_address(address)
     return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
@@ -98,7 +92,7 @@ CONNECTION_LIMIT = 500  # all addresses together (waitress's default is 100); se
 ROOM_FOR_NEWCOMERS = 50  # past CONNECTION_LIMIT less this, each new connection makes room for itself
 IDLE_SECONDS = 30  # an idle kept-alive connection is closed after this (waitress's default is 120)
 WHOLE_REQUEST_SECONDS = 15  # a request must arrive whole within this (REQUEST_SECONDS in config.py)
-SWITCH_SECONDS = 0.001
+SWITCH_SECONDS = 0.001  # how often a thread hands the interpreter lock on while serving (Python: 0.005)
 MAINTENANCE_SECONDS = 1  # how often idle and dripping connections are looked for (waitress: 30)
 
 

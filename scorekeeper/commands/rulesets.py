@@ -117,7 +117,7 @@ class SaveHouseRuleset:
     def check_not_overtaken(self, store: Store, ruleset_id: str) -> None:
         """An edit made against an older version is refused, as a round is: never a silent undoing of
         what another phone saved meanwhile."""
-        latest = store.latest_ruleset_version(ruleset_id)
+        latest = store.latest_house_version(ruleset_id)
         if self.seen_version is not None and latest is not None and latest != self.seen_version:
             raise HouseRulesetRefused(
                 "version",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ..rules.wording import plural
 from . import startup
 from .repository import Store, StoreError
 
@@ -220,10 +221,6 @@ class Contents:
     def __str__(self) -> str:
         last = f", the last entered {self.last_write[:16].replace('T', ' ')} UTC" if self.last_write else ""
         return f"{plural(self.games, 'game')} in {plural(self.nights, 'night')}{last}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def contents(path: str | Path) -> Contents:

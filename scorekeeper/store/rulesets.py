@@ -94,6 +94,12 @@ class RulesetTables(StoreBase):
         )
         return cast(list[NightRow], nights), cast(list[GameRow], games)
 
+    def latest_house_version(self, ruleset_id: str) -> int | None:
+        """The newest version saved as house rules (the one the house-rules form is drawn from); a game
+        started under a house ruleset may keep later versions that are not house saves."""
+        found = self._value("SELECT max(version) FROM ruleset_versions WHERE ruleset = ? AND house = 1", [ruleset_id])
+        return None if found is None else int(found)
+
     def ruleset_digests(self, ruleset_id: str) -> dict[int, str]:
         """Each version kept of a ruleset here, and its document's digest."""
         rows = self.db.execute("SELECT version, digest FROM ruleset_versions WHERE ruleset = ?", [ruleset_id])
