@@ -4,11 +4,13 @@ a correction request)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .catalog import Catalog
 from .loading import load_game, parse_caught
-from .rules.game import Game
+from .rules.cards import CardError, parse_hand
+from .rules.game import Game, HandRecord, Record
 from .rules.scoring import RoundError, score_draft
 from .rules.setup import GameError
 from .store import Store
@@ -16,6 +18,8 @@ from .store.rows import DraftRow
 
 MAX_DRAFT_TEXT = 200  # far more than any hand typed as cards
 MAX_DRAFT_POINTS = 10_000  # a Pennies From Heaven hand left in hand, counted by the player
+MAX_SEEN_DRAFTS = 8  # a round form's seats
+SEEN_GARBLED = "the drafts this form showed came garbled: reload the page"
 
 
 class DraftRefused(GameError):
@@ -79,3 +83,40 @@ def correction_requests(store: Store, game: Game) -> list[dict[str, Any]]:
         {**scored_draft(game, row["round"], row), "round": row["round"]}
         for row in store.correction_requests(game.id, len(game.rounds))
     ]
+
+
+# --- what a Save does with the drafts of its round (issue 58) ---------------------------------------
+
+
+def seen_drafts(value: object) -> dict[str, str]:
+    """The drafts a round form (or an API client) showed when it saved, player → what the phone had
+    sent; ValueError when they are not a short map of hands."""
+    if not isinstance(value, dict) or len(value) > MAX_SEEN_DRAFTS:
+        raise ValueError(SEEN_GARBLED)
+    for player, hand in value.items():
+        if not isinstance(player, str) or not isinstance(hand, str) or len(hand) > MAX_DRAFT_TEXT:
+            raise ValueError(SEEN_GARBLED)
+    return dict(value)
+
+
+def draft_done_with(record: Record, row: DraftRow, seen: Mapping[str, str]) -> bool:
+    """A draft of the round just saved is done with when the Save took it, or when the form that saved
+    showed it (the scorekeeper chose otherwise). One that reached the server after the form last looked
+    is kept, as a correction request: a hand tapped just before Save is never dropped unseen."""
+    sent = row["cards"] if row["cards"] is not None else str(row["points"])
+    return _same_hand(seen.get(row["player"]), sent) or _taken(record, row)
+
+
+def _same_hand(one: str | None, other: str) -> bool:
+    return one is not None and one.upper().split() == other.upper().split()
+
+
+def _taken(record: Record, row: DraftRow) -> bool:
+    player = row["player"]
+    if isinstance(record, HandRecord):
+        return any(side.hand_points.get(player) == row["points"] for side in record.sides if player in side.players)
+    try:
+        sent = sorted(str(card) for card in parse_hand(row["cards"] or ""))
+    except CardError:
+        return False
+    return sent == sorted(str(card) for card in record.caught.get(player, ()))

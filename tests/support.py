@@ -170,18 +170,65 @@ def adversarial_hands(ruleset: Ruleset, number: int, size: int) -> Iterator[list
 def slowest_house_round(rulesets: dict[str, Ruleset]) -> Ruleset:
     """The house round issue 58's report found slowest for "can I go down?": Ten Card Rummy with one
     round of three melds of 7, 2s, aces and jokers wild, at most 2 of each."""
+    return slow_house_rulesets(rulesets)[0]
+
+
+def slow_house_rulesets(rulesets: dict[str, Ruleset]) -> list[Ruleset]:
+    """The five house rulesets slowest for "can I go down?" that a probe of the editor's knobs found
+    (Ten Card Rummy's first round changed; every one read back by the reader the editor saves through),
+    the report's first. Slowest to answer, each with its worst hand: three melds of 7 with 2s, aces and
+    jokers wild and at most 2 of each, alone, with no duplicates, with suits required, with at most 3
+    wilds a meld too; and four melds of 5 with at most 1 of each."""
+    every_wild = frozenset({Rank.TWO, Rank.ACE, Rank.JOKER})
+    changes: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
+        ("three-sevens", "Three sevens", {"melds": 3, "size": 7, "wild_limit_per_kind": 2}, {}),
+        (
+            "three-sevens-no-twins",
+            "Three sevens, no twins",
+            {"melds": 3, "size": 7, "wild_limit_per_kind": 2},
+            {"no_duplicates": True},
+        ),
+        (
+            "three-sevens-suited",
+            "Three sevens, suits said",
+            {"melds": 3, "size": 7, "wild_limit_per_kind": 2},
+            {"suits_required": True},
+        ),
+        (
+            "three-sevens-capped",
+            "Three sevens, 3 wilds a meld",
+            {"melds": 3, "size": 7, "wild_limit_per_kind": 2, "wild_limit": 3},
+            {},
+        ),
+        ("four-fives", "Four fives", {"melds": 4, "size": 5, "wild_limit_per_kind": 1}, {}),
+    ]
+    return [
+        _house_first_round(rulesets["ten-card-rummy"], house_id, name, every_wild, round_changes, ruleset_changes)
+        for house_id, name, round_changes, ruleset_changes in changes
+    ]
+
+
+def _house_first_round(
+    base: Ruleset,
+    house_id: str,
+    name: str,
+    wilds: frozenset[Rank],
+    round_changes: dict[str, Any],
+    ruleset_changes: dict[str, Any],
+) -> Ruleset:
+    """``base`` with one round, its first changed, as the house-rules editor saves it (its reader)."""
     import dataclasses
 
-    ten_card = rulesets["ten-card-rummy"]
-    first = ten_card.rounds[0]
+    from scorekeeper.rules.rulesets import read_ruleset, ruleset_document
+
+    first = base.rounds[0]
     assert first.contract is not None
+    sizes = {key: round_changes.pop(key) for key in ("melds", "size") if key in round_changes}
     round_ = dataclasses.replace(
-        first,
-        contract=dataclasses.replace(first.contract, melds=3, size=7),
-        wilds=frozenset({Rank.TWO, Rank.ACE, Rank.JOKER}),
-        wild_limit_per_kind=2,
+        first, contract=dataclasses.replace(first.contract, **sizes), wilds=wilds, **round_changes
     )
-    return dataclasses.replace(ten_card, id="three-sevens", name="Three sevens", rounds=(round_,))
+    house = dataclasses.replace(base, id=house_id, name=name, rounds=(round_,), **ruleset_changes)
+    return read_ruleset(ruleset_document(house), house_id)
 
 
 def words(page: str) -> str:

@@ -6,7 +6,7 @@ counted, not timed, and says so in words when it is spent; a few searches run at
 from __future__ import annotations
 
 import pytest
-from support import PLAYERS, adversarial_hands, hand_text, slowest_house_round
+from support import PLAYERS, adversarial_hands, hand_text, slow_house_rulesets, slowest_house_round
 
 from scorekeeper import meld_checks
 from scorekeeper.rules import contract, go_down
@@ -50,6 +50,26 @@ def test_the_house_round_that_took_minutes_is_answered_within_its_budget(ruleset
             answers.add("too many")
         assert contract.SEARCH_STEPS - counted[-1].left <= contract.SEARCH_STEPS + 1
     assert answers  # every hand answered, one way or another
+
+
+SLOW_HOUSE = ["three-sevens", "three-sevens-no-twins", "three-sevens-suited", "three-sevens-capped", "four-fives"]
+WORST_FOUND = (20, 4)  # the probe's slowest hand under each of them: 20 cards, a long run in two suits
+
+
+@pytest.mark.parametrize("house_id", SLOW_HOUSE)
+def test_the_worst_hand_under_each_of_the_five_slowest_house_rulesets_is_answered_within_the_budget(
+    rulesets, counted, house_id
+):
+    """The five slowest house rulesets the editor takes (tests/support.py says how they were found):
+    their worst hand is answered, yes, no or "too many cards to check here", within the budget of steps."""
+    house = {ruleset.id: ruleset for ruleset in slow_house_rulesets(rulesets)}[house_id]
+    size, which = WORST_FOUND
+    hand = list(adversarial_hands(house, 1, size))[which]
+    try:
+        meld_checks.go_down(house, 1, hand_text(hand))
+    except meld_checks.MeldQuestionError as error:
+        assert str(error).startswith("too many cards to check here")
+    assert contract.SEARCH_STEPS - counted[-1].left <= contract.SEARCH_STEPS + 1
 
 
 @pytest.mark.parametrize("ruleset_id", ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy"])

@@ -6,8 +6,11 @@ a joker 50; a penny a card caught."""
 from __future__ import annotations
 
 import html
+import json
+import re
 
-from support import Api
+import pytest
+from support import PLAYERS, Api
 
 from scorekeeper.rules.cards import parse_hand
 
@@ -205,3 +208,72 @@ def test_a_draft_counts_the_penalty_of_the_buys_beyond_the_free_ones(rulesets):
     assert score_draft(ruleset, 2, "Ann", parse_hand("K 5"), 3).points == 15
     four = score_draft(ruleset, 2, "Ann", parse_hand("K 5"), 4)
     assert (four.points, four.penalty) == (115, 100)
+
+
+# --- a hand sent just before the Save lands somewhere the phone says (issue 58) ------------------
+
+
+def round_form(client, gid: int, caught: dict[str, str], went_out: str, seen: str | None) -> dict[str, str]:
+    """The round form as the scorekeeper's phone sends it, with the drafts its page showed (``seen``)."""
+    page = client.get(f"/games/{gid}/rounds/new").text
+    hidden = dict(re.findall(r'<input[^>]*name="([^"]+)" type="hidden" value="([^"]*)"', page))
+    hidden |= dict((name, value) for value, name in re.findall(r'<input[^>]*value="([^"]*)"[^>]*name="([^"]+)"', page))
+    form = {name: html.unescape(value) for name, value in hidden.items() if name != "drafts_seen"}
+    form |= {f"caught-{seat}": caught.get(name, "") for seat, name in enumerate(PLAYERS)}
+    form["went_out"] = went_out
+    if seen is not None:
+        form["drafts_seen"] = seen
+    return form
+
+
+def test_a_hand_sent_just_before_the_save_and_not_in_it_stays_as_a_correction_request(api: Api, client):
+    """Cy's phone adds a 9 and is told "sent"; the Save in flight records the 5 5 5 the scorekeeper saw.
+    The 5 5 5 9 was neither in the saved round nor kept (the walk of issue 58 lost 5 of 18): it stays
+    with the scorekeeper as a correction request for round 1, never for round 2."""
+    gid = api.new_game()["id"]
+    put(client, gid, 1, "Cy", {"cards": "5 5 5 9"})
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "5 5 5", "Di": ""})
+    assert [(d["player"], d["cards"]) for d in api.call("GET", drafts_url(gid, 1))["drafts"]] == [("Cy", "5 5 5 9")]
+    assert api.call("GET", drafts_url(gid, 2))["drafts"] == []
+    page = html.unescape(client.get(f"/games/{gid}").get_data(as_text=True))
+    assert "Cy's phone, for round 1: <strong>5 5 5 9</strong> (20 points)" in page
+
+
+def test_a_hand_the_save_took_is_done_with_however_it_was_typed(api: Api, client):
+    gid = api.new_game()["id"]
+    put(client, gid, 1, "Cy", {"cards": "9 5 5  5"})
+    api.round(gid, "Ann", {"Bob": "K", "Cy": "5 5 5 9", "Di": ""})
+    assert api.call("GET", drafts_url(gid, 1))["drafts"] == []
+
+
+def test_a_hand_the_scorekeeper_saw_and_saved_otherwise_is_done_with(api: Api, client):
+    """The round form says which drafts it showed: one the scorekeeper saw and typed over is done with;
+    one that came after the form last looked stays as a correction request."""
+    gid = api.new_game()["id"]
+    put(client, gid, 1, "Bob", {"cards": "K 7"})
+    put(client, gid, 1, "Cy", {"cards": "5 5 5 9"})
+    seen = json.dumps({"Bob": "K 7", "Cy": "5 5 5"})  # Cy's 9 came after the form's last look
+    form = round_form(client, gid, {"Bob": "K", "Cy": "5 5 5"}, "Ann", seen)
+    assert client.post(f"/games/{gid}/rounds/new", data=form).status_code == 302
+    assert [(d["player"], d["cards"]) for d in api.call("GET", drafts_url(gid, 1))["drafts"]] == [("Cy", "5 5 5 9")]
+
+
+def test_the_api_says_which_drafts_it_saw_too(api: Api, client):
+    gid = api.new_game()["id"]
+    put(client, gid, 1, "Bob", {"cards": "K 7"})
+    body = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": ""}, "drafts_seen": {"Bob": "K 7"}}
+    api.call("POST", f"/api/games/{gid}/rounds", body, 201)
+    assert api.call("GET", drafts_url(gid, 1))["drafts"] == []
+
+
+@pytest.mark.parametrize(
+    "seen",
+    ["[1, 2]", '{"Bob": 7}', "{" + ", ".join(f'"p{i}": ""' for i in range(20)) + "}", '{"Bob": "' + "K" * 300 + '"}'],
+)
+def test_drafts_seen_that_are_not_a_short_list_of_hands_are_refused_in_words(api: Api, client, seen):
+    gid = api.new_game()["id"]
+    form = round_form(client, gid, {"Bob": "K"}, "Ann", seen)
+    answer = client.post(f"/games/{gid}/rounds/new", data=form)
+    assert answer.status_code == 400
+    assert "Not saved: the drafts this form showed came garbled: reload the page" in html.unescape(answer.text)
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0

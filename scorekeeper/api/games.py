@@ -14,7 +14,7 @@ from ..catalog import Catalog, UnknownRuleset
 from ..commands.drafts import KeepDraft
 from ..commands.games import GameEntry, RecordBuy, RecordHand, RecordRound, Rematch, StartGame, Undo
 from ..commands.nights import KeepNote
-from ..drafts import MAX_DRAFT_POINTS, DraftRefused
+from ..drafts import MAX_DRAFT_POINTS, DraftRefused, seen_drafts
 from ..drafts import drafts as round_drafts
 from ..history import describe_events
 from ..notes import NoteError
@@ -171,10 +171,25 @@ def record(game: Game, data: dict[str, Any], number: int | None, drawn_for: int 
             sides=sides,
             number=number,
             drawn_for=drawn_for,
+            drafts_seen=drafts_seen_in(data),
         )
     return RecordRound(
-        game_id=game.id, version=version_in(data), number=number, drawn_for=drawn_for, **round_args(data)
+        game_id=game.id,
+        version=version_in(data),
+        number=number,
+        drawn_for=drawn_for,
+        drafts_seen=drafts_seen_in(data),
+        **round_args(data),
     )
+
+
+def drafts_seen_in(data: dict[str, Any]) -> dict[str, str]:
+    """The players' drafts the client showed when it saved (issue 58): those it did not see, and the
+    save did not take, stay as correction requests."""
+    try:
+        return seen_drafts(data.get("drafts_seen", {}))
+    except ValueError as error:
+        raise BadRequest(f"drafts_seen: {error}") from None
 
 
 def round_args(data: dict[str, Any]) -> dict[str, Any]:

@@ -5,14 +5,16 @@ out again after an upgrade or an import (an import is one command: all of it or 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from ..catalog import Catalog
+from ..drafts import draft_done_with
 from ..events import EventFormatError, event_from_row
 from ..loading import GameNotFound, MissingRuleset, game_setup, load_game, stored_events
 from ..notes import NoteError, clean_note
-from ..rules.game import Game
+from ..rules.game import Game, HandRecord, RoundRecord
 from ..rules.night import NOTHING, Pending, carry_in, money_cents, passes_over, pending_after, replay_night
 from ..rules.setup import GameError
 from ..store import Store, StoreError, exchange, record_keeping
@@ -25,6 +27,20 @@ def rounds_changed(before: Game, after: Game) -> list[int]:
     was = {result.number: result.record_id for result in before.rounds}
     now = {result.number: result.record_id for result in after.rounds}
     return sorted(number for number in was.keys() | now.keys() if was.get(number) != now.get(number))
+
+
+def settle_drafts(store: Store, before: Game, after: Game, seen: Mapping[str, str]) -> None:
+    """The drafts an entry makes stale: those of every round it changed, and of the rounds after the
+    last one recorded (left by an undo); but of a round it saves, only the drafts done with."""
+    entry = after.events[-1]
+    record = entry if isinstance(entry, RoundRecord | HandRecord) else None
+    changed = [number for number in rounds_changed(before, after) if record is None or number != record.round]
+    store.clear_drafts(after.id, changed, beyond=len(after.rounds) + 1)
+    if record is None:
+        return
+    for row in store.drafts(after.id, record.round):
+        if draft_done_with(record, row, seen):
+            store.drop_draft(after.id, record.round, row["player"])
 
 
 def save_derived(store: Store, game: Game, keep_records: bool = True) -> None:

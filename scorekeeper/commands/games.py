@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..catalog import Catalog
@@ -20,7 +20,7 @@ from ..rules.rulesets import ruleset_document
 from ..rules.setup import GameError, Setup, clean_name, name_key
 from ..side_input import hand_event
 from ..store import NotFound, Store
-from .derived import carry_forward, night_pending, rounds_changed, save_derived
+from .derived import carry_forward, night_pending, save_derived, settle_drafts
 from .locks import Lock, game_lock, night_lock
 
 
@@ -193,12 +193,13 @@ class GameEntry:
 
     game_id: int
     version: int | None = None
+    drafts_seen: Mapping[str, str] = field(default_factory=dict)  # player → the draft the form showed
 
     def lock(self, store: Store) -> Lock | None:
         return game_lock(store, store.game(self.game_id))
 
     def apply(self, store: Store, catalog: Catalog) -> Game:
-        return append(store, catalog, load_game(store, catalog, self.game_id).game, self.entry)
+        return append(store, catalog, load_game(store, catalog, self.game_id).game, self.entry, self.drafts_seen)
 
     def entry(self, game: Game) -> Event:
         raise NotImplementedError
@@ -265,16 +266,23 @@ def check_new_round(game: Game, drawn_for: int | None) -> None:
     raise GameError(f"{word} {drawn_for} has not started: the next is {game.current_round}")
 
 
-def append(store: Store, catalog: Catalog, game: Game, make: Callable[[Game], Event]) -> Game:
+def append(
+    store: Store,
+    catalog: Catalog,
+    game: Game,
+    make: Callable[[Game], Event],
+    drafts_seen: Mapping[str, str] | None = None,
+) -> Game:
     """Check the entry ``make(game)`` against the rules, then append it, with what it changes: the
-    drafts it makes stale, this game's results and, in a night, the carry of the games after it."""
+    drafts it makes stale (those of a round saved: the ones it took or ``drafts_seen``), this game's
+    results and, in a night, the carry of the games after it."""
     event = make(game)
     kind, payload = event_payload(event)
     # Events are numbered across all games: under the write lock the next number is known, so the
     # event is checked and applied once, under the number it is stored with.
     after = game.with_event(replace(event, id=store.next_event_id()))
     store.append_event(game.id, kind, payload, game.version, after.events[-1].id)
-    store.clear_drafts(game.id, rounds_changed(game, after), beyond=len(after.rounds) + 1)
+    settle_drafts(store, game, after, drafts_seen or {})
     save_derived(store, after)
     night_id = store.night_of(game.id)
     if night_id is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import request
@@ -18,6 +19,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from ..drafts import SEEN_GARBLED, seen_drafts
 from ..forms import Boxes, WholeNumberField, choices, whole_number
 from ..pins import MAX_PIN, MIN_PIN, PIN_RULE
 from ..rules.setup import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
@@ -138,9 +140,20 @@ class EntryForm(VersionedForm):
 
     round_number = HiddenField()
     confirmed = HiddenField()  # "1" once the scorekeeper has seen the question about an unusual entry
+    drafts_seen = HiddenField()  # the players' drafts the page showed, as JSON (app.js keeps it)
 
     def drawn_for(self) -> int | None:
         return whole_number(self.round_number.data)
+
+    def seen_drafts(self) -> dict[str, str]:
+        """The drafts the page showed when Save was tapped (none without JavaScript)."""
+        return seen_drafts(json.loads(self.drafts_seen.data)) if self.drafts_seen.data else {}
+
+    def validate_drafts_seen(self, field: HiddenField) -> None:
+        try:
+            self.seen_drafts()
+        except ValueError:  # a JSONDecodeError too
+            raise ValidationError(SEEN_GARBLED) from None
 
     def validate_round_number(self, field: HiddenField) -> None:
         if self.drawn_for() is None:

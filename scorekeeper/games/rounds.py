@@ -43,6 +43,7 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
                     sides=hand_form.sides_data(sides),
                     number=number,
                     drawn_for=hand_form.drawn_for(),
+                    drafts_seen=hand_form.seen_drafts(),
                 ),
                 hand_form.entry_key.data,
             )
@@ -74,6 +75,7 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
                 caught=caught,
                 number=number,
                 drawn_for=form.drawn_for(),
+                drafts_seen=form.seen_drafts(),
             ),
             form.entry_key.data,
         )

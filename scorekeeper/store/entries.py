@@ -50,6 +50,9 @@ class EntryTables(StoreBase):
             f"DELETE FROM drafts WHERE game_id = ? AND (round > ? OR round IN ({marks}))", [game_id, beyond, *rounds]
         )
 
+    def drop_draft(self, game_id: int, number: int, player: str) -> None:
+        self.db.execute("DELETE FROM drafts WHERE game_id = ? AND round = ? AND player = ?", [game_id, number, player])
+
     def correction_requests(self, game_id: int, played: int) -> list[DraftRoundRow]:
         """The drafts of rounds already saved: hands a phone sent to correct them."""
         sql = (

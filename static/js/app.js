@@ -1033,28 +1033,64 @@ function myHand() {
       // Words a player reads, not the scorepad's shorthand (issue 60: "5 p." on phones).
       const scored = `${data.points} points${data.pennies ? ` · ${data.pennies} ${data.pennies === 1 ? "penny" : "pennies"}` : ""}`;
       if (!data.correction && currentRound() !== round) {
-        startAfresh();  // taken just before the round was saved: the scorepad shows what counted
-        status.textContent = `Sent for ${word} ${round} as it was saved (${scored}): check your line on the scorepad. ${status.textContent}`;
+        holdSaved(round);  // taken just before the round was saved: in it, or kept as a correction request
         return;
       }
       settle(data.correction
         ? `Sent to the scorekeeper as a correction request for ${word} ${round}: ${scored}.`
         : `Sent to the scorekeeper for ${word} ${round}: ${scored}.`);
-      late.hidden = !data.correction;
-      late.querySelector(".send-correction").hidden = true;
+      if (data.correction) showLate(false); else late.hidden = true;
       return;
     }
+    refused(data.error || "");
+  };
+  // Not taken: what was typed stays in sight with the reason; for a round saved meanwhile, with the
+  // offer to send it as a correction request.
+  const refused = (why) => {
     acknowledged = null;
     form.open = true;  // a refusal is never folded away out of sight
     error.hidden = false;
-    error.textContent = data.error;
-    const saved = / was saved already/.test(data.error || "");
-    late.hidden = !saved;
-    late.querySelector(".send-correction").hidden = false;
-    late.querySelector(".send-correction").textContent = `Send as a correction request for ${word} ${round}`;
+    error.textContent = why;
+    const saved = / was saved already/.test(why);
+    if (saved) showLate(true); else late.hidden = true;
     status.textContent = saved
-      ? `Your cards for ${word} ${round} are kept here, not sent.`
+      ? `Your cards for ${word} ${draftRound} are kept here, not sent.`
       : "Not sent: see why below. What you typed is kept.";
+  };
+  // The round this hand was sent for is saved (issue 58). The hand stays in sight, for its round,
+  // until the player goes on: a tap landing now adds to that round's hand (sent only as a correction
+  // request, when the player says so), never to the next round's. The server kept the hand as a
+  // correction request if the Save neither took it nor showed it to the scorekeeper: said so here.
+  const holdSaved = async (round) => {
+    let mine = null;
+    try {
+      const url = section.dataset.draftsUrl.replace("/rounds/0/", `/rounds/${round}/`);
+      const data = await (await fetch(url, { cache: "no-store" })).json();
+      mine = data.drafts.find((draft) => draft.player === who.value) || null;
+    } catch (e) { /* the Wi-Fi dropped: the scorepad says what counted */ }
+    if (round !== draftRound || acknowledged !== typed()) return;  // typed on or cleared meanwhile
+    correcting = Boolean(mine);  // a tap more changes the request
+    settle(mine
+      ? `${Word} ${round} was saved before your last change reached the scorekeeper: `
+        + `${mine.cards === null ? "" : `${mine.cards} `}(${mine.points} points) waits there as a correction request.`
+      : `${Word} ${round} is saved: your line on the scorepad shows what counted.`);
+    showLate(false);
+  };
+  // The choices beside a hand kept for a saved round: send it as a correction request (unless it is
+  // one already), or clear it and go on.
+  const showLate = (offerCorrection) => {
+    late.hidden = false;
+    late.querySelector(".send-correction").hidden = !offerCorrection;
+    late.querySelector(".send-correction").textContent = `Send as a correction request for ${word} ${draftRound}`;
+    const next = currentRound();
+    late.querySelector(".clear-late").textContent = next ? `Clear: go on to ${word} ${next}` : "Clear: the game is over";
+  };
+  // Cards tapped for a round the phone knows is saved are kept here at once, with the offer to send
+  // them as a correction request (the server would refuse them as a draft).
+  const keepForSavedRound = () => {
+    clearTimeout(timer);
+    pending = false;
+    refused(`${word} ${draftRound} was saved already: tell the scorekeeper, or send it as a correction request`);
   };
   // A hand that was on its way when the page was left: sent again until the server takes or refuses it.
   const resendKeptHand = async () => {
@@ -1075,9 +1111,13 @@ function myHand() {
   };
   const schedule = () => {
     if (!draftRound) draftRound = currentRound();
+    showRound();
+    if (draftRound !== currentRound() && !correcting) {
+      keepForSavedRound();
+      return;
+    }
     acknowledged = null;
     pending = true;
-    showRound();
     clearTimeout(timer);
     timer = setTimeout(send, 500);
   };
@@ -1102,10 +1142,12 @@ function myHand() {
     if (now === shownRound) return;
     shownRound = now;
     const empty = typed().replace(/\|/g, "").trim() === "";
-    if (!draftRound || empty || (acknowledged === typed() && !correcting)) {
+    if (!draftRound || empty) {
       startAfresh();
     } else if (pending) {
       send();  // on its way now: the server says whether its round still takes it
+    } else if (acknowledged === typed() && !correcting) {
+      holdSaved(draftRound);
     }
     showRound();
   });
@@ -1122,10 +1164,22 @@ function myHand() {
 // The scorekeeper's round form shows each player's draft as it arrives (issue 27): an empty line is
 // filled with it, marked "from Bob's phone"; a line the scorekeeper typed differently keeps what was
 // typed and offers the phone's version beside it. One Save records the round as always.
+// What the form showed of the phones' drafts goes with Save (issue 58): a draft that reached the server
+// after the form last looked, and that the Save did not take, stays as a correction request.
+function seenDrafts(form) {
+  const seen = {};
+  const field = form.querySelector('input[name="drafts_seen"]');
+  return (player, text) => {
+    seen[player] = text;
+    if (field) field.value = JSON.stringify(seen);
+  };
+}
+
 function draftsFromPhones(form, pad, changed) {
   const url = form.dataset.draftsUrl;
   if (!url) return;
   const filled = {};  // player → the draft text last put into their line
+  const saw = seenDrafts(form);
   const mark = (row, text) => {
     let note = row.querySelector(".from-phone");
     if (!note) {
@@ -1164,6 +1218,7 @@ function draftsFromPhones(form, pad, changed) {
       data.drafts.forEach((draft) => {
         const row = pad.rows.find((r) => r.dataset.player === draft.player);
         if (!row || draft.cards === null) return;
+        saw(draft.player, draft.cards);
         const input = pad.inputOf(row);
         const said = `from ${draft.player}'s phone${draft.points !== null ? ` · ${draft.points} pts` : ""}`;
         // The line holds the phone's cards (filled in here, or kept by the form after a refused Save).
@@ -1192,6 +1247,7 @@ function pointsFromPhones(form, changed) {
   const url = form.dataset.draftsUrl;
   if (!url) return;
   const filled = {};
+  const saw = seenDrafts(form);
   const poll = async () => {
     try {
       const response = await fetch(url, { cache: "no-store" });
@@ -1201,6 +1257,7 @@ function pointsFromPhones(form, changed) {
         const input = form.querySelector(`[data-points="hand"][data-player="${CSS.escape(draft.player)}"]`);
         if (!input || draft.points === null || input.disabled) return;  // disabled: the side went out
         const text = String(draft.points);
+        saw(draft.player, text);
         if (input.value.trim() === "" || input.value === filled[draft.player]) {
           if (input.value !== text) { input.value = text; any = true; }
           filled[draft.player] = text;
