@@ -5,7 +5,7 @@ table's clock reads them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import Flask
@@ -37,6 +37,17 @@ def local_day(stamp: str) -> str:
     """'2026-11-26': the day on the table's clock."""
     moment = on_this_clock(stamp)
     return moment.strftime("%Y-%m-%d") if moment else str(stamp)[:10]
+
+
+def written_day(day: date) -> str:
+    """'Thursday 3 December 2026': a day as a person writes it, the one way every PDF heads with (issue 60)."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+def written_day_of(stamp: str) -> str:
+    """The day of a stored moment on the table's clock, written as every PDF writes it ("" for none)."""
+    moment = on_this_clock(stamp)
+    return written_day(moment.date()) if moment else ""
 
 
 def local_clock(stamp: str) -> str:

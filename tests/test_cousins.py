@@ -1,6 +1,7 @@
 """Ten Card Rummy and Pennies From Heaven at the table: whole games through the API and the pages,
 with totals worked out by hand in the comments."""
 
+import html
 import re
 
 import pytest
@@ -371,6 +372,24 @@ def test_pennies_from_heaven_page_refuses_and_keeps_what_was_typed(client):
     response = post_page(client, f"{game_url}/rounds/new", bad)
     assert response.status_code == 400 and "black threes cannot be melded" in response.text
     assert 'value="K K K 3S"' in response.text
+
+
+def test_a_save_refused_for_a_pile_opens_that_pile_with_the_reason_beside_it(client):
+    """Issue 60: "the piles of a side caught off the board sit in a closed, unmarked fold that stays closed
+    when Save is refused for them"."""
+    game_url = new_game_page(client, "pennies-from-heaven", teams="2")  # Ann & Cy, Bob & Di
+    out = side(TEAMS[0], books=ALL_BOOKS, points=200)
+    response = post_page(client, f"{game_url}/rounds/new", hand_form_data("Ann", [out, side(TEAMS[1])]))
+    assert response.status_code == 400
+    folds = re.findall(r'<details class="pile"( open)?>\s*<summary>(\w+)\'s pile', html.unescape(response.text))
+    assert dict((name, bool(is_open)) for is_open, name in folds) == {
+        "Ann": False,
+        "Cy": False,
+        "Bob": True,
+        "Di": False,
+    }
+    bobs = html.unescape(response.text).split("Bob's pile — only when")[1].split("</details>")[0]
+    assert "enter Bob's pile: Bob & Di is caught off the board" in bobs
 
 
 def test_ten_card_rummy_whole_game_through_the_pages(client):

@@ -103,10 +103,10 @@ def test_a_hand_sent_by_sides_says_its_points(rulesets):
 
 def test_the_lock_line_says_what_this_device_may_do():
     night, game = Lock("night", 4, "hash", 1), Lock("game", 9, "hash", 1)
-    assert lock_bar(night, True) == "🔓 Unlocked on this device (the PIN locks all of night 4)."
-    assert lock_bar(game, True) == "🔓 Unlocked on this device."
-    assert lock_bar(night, False) == "🔒 Read-only: only the scorekeeper can change this night."
-    assert lock_bar(game, False) == "🔒 Read-only: only the scorekeeper can change this game."
+    assert lock_bar(night, True) == "Unlocked on this device (the PIN locks all of night 4)."
+    assert lock_bar(game, True) == "Unlocked on this device."
+    assert lock_bar(night, False) == "Read-only: only the scorekeeper can change this night."
+    assert lock_bar(game, False) == "Read-only: only the scorekeeper can change this game."
 
 
 def test_entries_the_rules_refuse_it_or_them():

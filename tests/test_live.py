@@ -70,3 +70,13 @@ def test_a_pennies_from_heaven_phone_says_your_cards_for_the_hand(api: Api, clie
     tens = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": ["Ann", "Bob"]}, 201)
     token = client.get(f"/games/{tens['id']}").text.split("/live/")[1].split('"')[0]
     assert "Your hand  — open it when the round ends" in words(client.get(f"/live/{token}").text)
+
+
+def test_a_pad_with_one_line_has_no_next_key(api: Api, client):
+    """Issue 60: "a 'Next ▸' key on a pad with one line". A phone's own hand and its "can I go down?"
+    are one line each: no Next; the round form, a line a player, keeps it."""
+    gid = api.new_game()["id"]
+    token = found(r"/live/([\w-]+)", client.get(f"/games/{gid}").text)
+    live = client.get(f"/live/{token}").text
+    assert live.count('class="tap-pad"') == 2 and 'data-action="next"' not in live
+    assert client.get(f"/games/{gid}/rounds/new").text.count('data-action="next"') == 1

@@ -186,3 +186,16 @@ def test_a_change_tried_on_a_locked_page_is_answered_on_the_unlock_page(app, api
     answer = phone.post(f"/games/{game}/buys", data=form, follow_redirects=True)
     assert answer.request.path == f"/games/{game}/unlock"
     assert "This game is locked: only the scorekeeper can change it. Enter the PIN to unlock it here." in answer.text
+
+
+def test_a_locked_game_and_night_draw_their_padlock_with_no_emoji(app, client):
+    """Issue 60: "🔒 and 🔓 on every locked game and night are drawn as an empty box on a machine without
+    an emoji font". The padlock is drawn (inline SVG, hidden from screen readers: the words say it)."""
+    night = client.post("/api/nights", json={}).get_json()["id"]
+    form = new_game_form(client.get("/games/new").text, "abcd", night)
+    game = client.post("/games/new", data=form).headers["Location"]
+    stranger = app.test_client()
+    for page in (client.get(game).text, stranger.get(game).text, client.get(f"/nights/{night}").text):
+        assert not [char for char in page if ord(char) >= 0x1F000], "an emoji on the page"
+        bar = page.split('class="lock-bar">')[1][:600]
+        assert '<svg class="icon lock-icon"' in bar and 'aria-hidden="true"' in bar

@@ -68,8 +68,8 @@ def test_changes_and_settling_in_table_words():
 
 def test_the_lock_line():
     assert lock_words(False, True) == ""
-    assert lock_words(True, True).startswith("🔓 Unlocked on this device")
-    assert lock_words(True, False).startswith("🔒 Locked with the scorekeeper's PIN")
+    assert lock_words(True, True).startswith("Unlocked on this device")
+    assert lock_words(True, False).startswith("Locked with the scorekeeper's PIN")
 
 
 def test_a_payment_made_reads_on_the_table_s_clock_and_offers_its_undo(in_chicago):  # noqa: F811

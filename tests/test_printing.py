@@ -1,6 +1,8 @@
 """Printed scorepads, blank sheets and summaries: the text in the PDF, for every ruleset and 2, 4 and 8 players."""
 
 import io
+import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -349,3 +351,37 @@ def test_the_ten_card_rummy_scorepad_legend_is_one_whole_sentence(client, api):
     api.round(gid, "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
     text = " ".join(pdf_text(client.get(f"/games/{gid}/scorepad.pdf").data).split())
     assert "Each cell: points this round in bold; below, the running total (last)." in text
+
+
+def test_every_pdf_writes_its_day_the_same_way(client, api):
+    """Issue 60: "dates differently in the scorepad and the night PDFs". A game's scorepad, its night's
+    summary and the season's records each head with the day as a person writes it: Thursday 3 December 2026."""
+    night = api.call("POST", "/api/nights", {}, 201)["id"]
+    game = api.call("POST", "/api/games", {"ruleset": "ten-pennies", "players": NAMES[:4], "night": night}, 201)
+    api.round(game["id"], NAMES[0], {NAMES[1]: "K", NAMES[2]: "", NAMES[3]: ""})
+    today = date.today()
+    written = f"{today:%A} {today.day} {today:%B %Y}"
+    for url in (f"/games/{game['id']}/scorepad.pdf", f"/nights/{night}/summary.pdf", "/players/season.pdf"):
+        text = pdf_text(client.get(url).data)
+        assert written in text and today.isoformat() not in text, (url, text[:300])
+
+
+def test_the_nights_money_table_is_kept_on_one_page_where_it_fits(client, api):
+    """Issue 60: "the night summary PDF splits its money table across pages (one row alone on page 2)".
+    Four games of eight players push it to a page's foot: it moves whole to the next page."""
+    players = NAMES[:8]
+    night = api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"]
+    for _ in range(4):
+        body = {"ruleset": "ten-pennies", "players": players, "night": night, "first_dealer": players[0]}
+        gid = api.call("POST", "/api/games", body, 201)["id"]
+        for number in range(7):
+            out = players[number]
+            api.round(gid, out, {p: "5 " * (i % 3) for i, p in enumerate(players) if p != out})
+    pages = [
+        page.extract_text() for page in PdfReader(io.BytesIO(client.get(f"/nights/{night}/summary.pdf").data)).pages
+    ]
+    money_rows = {
+        number for number, text in enumerate(pages) for line in text.splitlines() if re.match(r"^\S+ [−+]?\$\d", line)
+    }
+    header = {number for number, text in enumerate(pages) if "Money for the night" in text}
+    assert len(pages) > 1 and money_rows == header, (money_rows, header)

@@ -63,4 +63,4 @@ def test_every_page_and_the_printed_sheet_say_the_table_s_day_and_time(tmp_path:
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet)).pages)
     assert "Thursday 26 November 2026" in text, text[:300]
     summary = client.get(f"/nights/{night}/summary.pdf").data
-    assert "2026-11-26" in "".join(page.extract_text() for page in PdfReader(io.BytesIO(summary)).pages)
+    assert "Thursday 26 November 2026" in "".join(page.extract_text() for page in PdfReader(io.BytesIO(summary)).pages)

@@ -216,10 +216,12 @@ class SideForm(Form):
 class HandForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out (or nobody)")])
     sides = Boxes(FormField(SideForm))
+    seated: tuple[tuple[str, ...], ...] = ()  # the players of each side, as the form was drawn for them
 
     @classmethod
     def for_sides(cls, sides: tuple[tuple[str, ...], ...], **kwargs: object) -> HandForm:
         form = cls(**kwargs)
+        form.seated = sides
         players = [name for side in sides for name in side]
         form.went_out.choices = choices([(name, name) for name in players] + [(NOBODY, "Nobody")])
         while len(form.sides) < len(sides):
@@ -232,6 +234,17 @@ class HandForm(EntryForm):
 
     def went_out_name(self) -> str | None:
         return None if self.went_out.data == NOBODY else self.went_out.data
+
+    def refuse(self, error: GameError, players: tuple[str, ...]) -> None:
+        """At the top, and beside the pile it names: its fold is drawn open (issue 60: a refused Save
+        for a pile left it closed and unmarked)."""
+        super().refuse(error, players)
+        if error.box != "pile":
+            return
+        for entry, side in zip(self.sides, self.seated, strict=False):
+            if error.player in side:
+                box = entry.form.pile_points[side.index(error.player)]
+                box.errors = [*box.errors, str(error)]
 
     def sides_data(self, sides: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
         """What was typed, side by side, as a RecordHand command takes it: a hand or a pile is its

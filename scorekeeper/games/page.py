@@ -44,8 +44,8 @@ def lock_bar(locked: Lock, can_write: bool) -> str:
     """The line above a locked game's buttons: what this device may do, and why."""
     if can_write:
         whole_night = f" (the PIN locks all of night {locked.id})" if locked.kind == "night" else ""
-        return f"🔓 Unlocked on this device{whole_night}."
-    return f"🔒 Read-only: only the scorekeeper can change this {'night' if locked.kind == 'night' else 'game'}."
+        return f"Unlocked on this device{whole_night}."
+    return f"Read-only: only the scorekeeper can change this {'night' if locked.kind == 'night' else 'game'}."
 
 
 def problems_said(count: int) -> str:

@@ -22,7 +22,7 @@ from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
 from ..unlocking import unlock_page
 from ..web import backed_up, confirm_delete_page, current_catalog, page_entry, page_write
-from ..words import local_day
+from ..words import written_day_of
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 from .page import night_page
 
@@ -211,7 +211,7 @@ def summary_pdf(night_id: int) -> ResponseReturnValue:
     except SettlementError:
         payments = []
     title = f"Night {night_id}" + (f" · {night.night['name']}" if night.night["name"] else "")
-    html = render_summary(title, night, payments, paper(), when=local_day(night.night["created_at"]))
+    html = render_summary(title, night, payments, paper(), when=written_day_of(night.night["created_at"]))
     return pdf_response(html, f"night-{night_id}-summary.pdf")
 
 

@@ -185,8 +185,8 @@ def lock_words(locked: bool, can_write: bool) -> str:
     if not locked:
         return ""
     if can_write:
-        return "🔓 Unlocked on this device: the night is locked with the scorekeeper's PIN."
-    return "🔒 Locked with the scorekeeper's PIN: its games, new games in it and closing it need the PIN."
+        return "Unlocked on this device: the night is locked with the scorekeeper's PIN."
+    return "Locked with the scorekeeper's PIN: its games, new games in it and closing it need the PIN."
 
 
 @dataclass(frozen=True)

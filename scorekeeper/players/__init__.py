@@ -22,6 +22,7 @@ from ..store import NotFound, get_store
 from ..store import records as stored
 from ..store.backups import BackupFailed
 from ..web import backed_up, current_catalog, page_write, rating_worker
+from ..words import written_day
 from . import page, records
 from .records import Season, SeasonError
 
@@ -83,7 +84,7 @@ def season_pdf() -> ResponseReturnValue:
     html = render_template(
         "pdf/season.html",
         title=f"Season summary · {season.describe(catalog)}",
-        date=date.today().strftime("%A %-d %B %Y"),
+        date=written_day(date.today()),
         board=board,
         highlights=records.season_highlights(board),
         ruleset=catalog.rulesets.get(season.ruleset),

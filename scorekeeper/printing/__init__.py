@@ -21,6 +21,7 @@ from ..rules.rulesets import Ruleset
 from ..rules.setup import GameError, check_players, dealer_seat
 from ..store import get_store
 from ..web import current_catalog
+from ..words import written_day
 from .chart import progression_svg
 from .render import PAPER_SIZES, html_to_pdf
 
@@ -62,7 +63,7 @@ def render_scorepad(game: Game, day: str | None, paper_size: str, notes: str = "
     return render_template(
         "pdf/scorepad.html",
         title=f"Game {game.id} · {game.ruleset.name}",
-        date=date.fromisoformat(day).strftime("%A %-d %B %Y") if day else "",
+        date=written_day(date.fromisoformat(day)) if day else "",
         game=game,
         rounds=rounds,
         chart=progression_svg(game.competitors, game.running_totals()),

@@ -188,12 +188,14 @@ def _check_piles(ruleset: Ruleset, side: SideEntry) -> None:
                 f"enter {player}'s pile: {side.name} is caught off the board, so its piles count against it "
                 f"({ruleset.pile_size} cards, or the points counted)",
                 player,
+                "pile",
             )
         if len(cards) != ruleset.pile_size:
             raise RoundError(
                 f"{player}'s pile holds {ruleset.pile_size} cards (never picked up); {len(cards)} were entered "
                 "— or enter the points counted",
                 player,
+                "pile",
             )
 
 

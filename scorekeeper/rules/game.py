@@ -480,7 +480,7 @@ class Game:
                 )
             )
         except RoundError as error:
-            raise GameError(f"{self.ruleset.round_word} {record.round}: {error}", error.player) from None
+            raise GameError(f"{self.ruleset.round_word} {record.round}: {error}", error.player, error.box) from None
 
     def _score_hand(self, record: HandRecord) -> dict[str, SideResult]:
         entries = {side.name: side for side in record.sides}

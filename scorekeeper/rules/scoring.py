@@ -16,11 +16,13 @@ SUITS_PER_RANK = 4
 
 
 class RoundError(ValueError):
-    """A round result that cannot be recorded; ``player`` names whose entry is at fault."""
+    """A round result that cannot be recorded; ``player`` names whose entry is at fault, ``box`` which
+    of their boxes when a player has several (a Pennies From Heaven "hand" or "pile")."""
 
-    def __init__(self, message: str, player: str | None = None) -> None:
+    def __init__(self, message: str, player: str | None = None, box: str | None = None) -> None:
         super().__init__(message)
         self.player = player
+        self.box = box
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,13 @@ MAX_PENNY_CENTS = 10_000  # a penny worth up to $100: chips, nickels, dollars
 
 
 class GameError(ValueError):
-    """An action the table cannot take (a buy, a round, an undo); ``player`` is at fault if named."""
+    """An action the table cannot take (a buy, a round, an undo); ``player`` is at fault if named (and
+    ``box``, which of their boxes, when a player has several)."""
 
-    def __init__(self, message: str, player: str | None = None) -> None:
+    def __init__(self, message: str, player: str | None = None, box: str | None = None) -> None:
         super().__init__(message)
         self.player = player
+        self.box = box
 
 
 @dataclass(frozen=True)

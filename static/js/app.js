@@ -599,7 +599,8 @@ function tapPad(form, isOpen, changed, onlyForCards = false) {
       cards.push(/^(JKR|JK|JOKER|\*)$/i.test(bare) ? bare : bare + button.dataset.suit);
     })));
   form.querySelector('[data-action="back"]').addEventListener("click", () => edit((cards) => cards.pop()));
-  form.querySelector('[data-action="next"]').addEventListener("click", () => {
+  // A pad of one line (a phone's own hand) has no Next key.
+  form.querySelector('[data-action="next"]')?.addEventListener("click", () => {
     const open = openRows();
     select(open[(open.indexOf(active) + 1) % open.length] || null);
   });
