@@ -42,6 +42,7 @@ def test_the_wheel_holds_every_package_of_the_app():
         "scorekeeper.static.css",
         "scorekeeper.static.js",
         "scorekeeper.static.media",
+        "scorekeeper.static.fonts",
         "scorekeeper.docs.images",
     }
     assert listed == found | folders | data

@@ -129,6 +129,7 @@ function settleButtons() {
     document.body.classList.remove("settling");
     document.removeEventListener("pointerup", held, true);
     if (!document.body.classList.contains("sending")) buttons.forEach((button) => { button.disabled = false; });
+    document.dispatchEvent(new Event("page:settled"));
   }, hold);
 }
 
@@ -389,11 +390,22 @@ function every(ms, fn) {
   pageScope.signal.addEventListener("abort", () => clearInterval(timer));
 }
 
+// A write drawn in place keeps the keyboard's place (issue 60): focus goes back to the same control on
+// the page drawn anew (the same player's buy), not to the page's body, seven Tabs from the next buy.
+function focusKey(element) {
+  if (!element || element === document.body || !element.tagName) return null;
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  const player = element.dataset ? element.dataset.player : undefined;
+  if (player === undefined || !element.classList.length) return null;
+  return `${element.tagName.toLowerCase()}.${CSS.escape(element.classList[0])}[data-player="${CSS.escape(player)}"]`;
+}
+
 function drawnInPlace(html, address) {
   const next = new DOMParser().parseFromString(html, "text/html");
   if (!next.querySelector("main") || next.getElementById("live") || document.getElementById("live")) return false;
   const url = new URL(address, window.location.href);
   const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
+  const keyboardAt = samePage ? focusKey(lastFocused) : null;
   pageScope.abort();
   pageScope = new AbortController();
   document.documentElement.classList.remove("settled");
@@ -406,9 +418,22 @@ function drawnInPlace(html, address) {
   else if (!samePage) window.scrollTo(0, 0);
   if (!samePage) focusNewPage();
   pageScripts();
+  const again = keyboardAt ? document.querySelector(keyboardAt) : null;
+  const focusAgain = () => { if (again && again.isConnected) again.focus({ preventScroll: true }); };
+  // A button held against a double tap takes the focus once the hold ends.
+  if (again && again.disabled) document.addEventListener("page:settled", focusAgain, { once: true, signal: pageScope.signal });
+  else focusAgain();
   document.dispatchEvent(new Event("page:drawn"));
   return true;
 }
+
+// The control last focused, kept while a write is on its way (the button is disabled meanwhile, and a
+// disabled button gives its focus back to the page); a tap counts too: Safari does not focus a button.
+let lastFocused = null;
+document.addEventListener("focusin", (event) => { lastFocused = event.target; });
+document.addEventListener("pointerdown", (event) => {
+  lastFocused = event.target.closest ? event.target.closest("button, a, input, select, textarea, summary") : null;
+}, true);
 
 let drawnAt = window.location.pathname + window.location.search;
 
@@ -572,8 +597,16 @@ function tapPad(form, isOpen, changed, onlyForCards = false) {
   };
   // whole: the person chose a line (tapped it, or a card for it); a line chosen for them as the page
   // opens only comes into sight, so the page's own message (a refused Save) stays where it is read.
+  // The line the pad types into is marked for every reader, not only by its colour (issue 60): it is
+  // the current one, and the pad's own name says whose line its buttons fill.
+  const padLabel = pad ? pad.getAttribute("aria-label") : "";
   const select = (row, whole = true) => {
-    rows.forEach((r) => r.classList.toggle("active", r === row));
+    rows.forEach((r) => {
+      r.classList.toggle("active", r === row);
+      if (r === row) r.setAttribute("aria-current", "true"); else r.removeAttribute("aria-current");
+    });
+    const name = row && row.querySelector(".hand-name");
+    if (pad) pad.setAttribute("aria-label", name ? `${padLabel}: ${name.textContent.trim()}` : padLabel);
     active = row;
     if (onlyForCards && pad) pad.hidden = !row;
     if (row && pad) keepInSight(row, whole);

@@ -312,3 +312,25 @@ def test_a_buy_from_a_scrolled_page_has_its_undo_in_the_screen(browser, base_url
     settled(page)
     assert state(page, f"{base_url}/games/{gid}")["players"][7]["buys_left"] == 10
     context.close()
+
+
+def test_the_line_the_pad_fills_is_marked_for_a_screen_reader_and_in_forced_colours(phone, base_url):
+    """Issue 60: "the card pad fills the last line tabbed through and nothing says which (`.hand-row.active`
+    has no `aria-current`, nothing is announced)"; "in forced colours the card pad's target line (its
+    yellow) disappears with nothing in its place"."""
+    page = phone
+    page.goto(new_game(page, base_url, NAMES) + "/rounds/new")
+    come_to_rest(page)
+    page.locator('.went-out label:has-text("Ann")').tap()
+    page.locator('.hand-row[data-player="Cy"] .hand-name').tap()
+    expect(page.locator(".hand-row[aria-current=true]")).to_have_attribute("data-player", "Cy")
+    expect(page.locator(".tap-pad")).to_have_attribute(
+        "aria-label", "Card buttons: each tap adds one card to the selected line: Cy"
+    )
+    page.locator('.hand-row[data-player="Bob"] .hand-name').tap()
+    expect(page.locator(".hand-row[aria-current=true]")).to_have_count(1)
+    expect(page.locator(".hand-row[aria-current=true]")).to_have_attribute("data-player", "Bob")
+    page.emulate_media(forced_colors="active")
+    bob = page.locator('.hand-row[data-player="Bob"]')
+    assert bob.evaluate("(row) => getComputedStyle(row).outlineStyle") == "solid"
+    shot(page, "card-pad-in-forced-colours", full_page=False)

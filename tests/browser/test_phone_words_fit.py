@@ -29,3 +29,19 @@ def test_this_phone_is_reads_whole_at_a_phone_s_width(phone, base_url):
     assert phone.viewport_size["width"] <= 390
     text, room = phone.evaluate(TEXT_AND_ROOM)
     assert text <= room, (text, room)
+
+
+def test_a_phone_draws_with_the_apps_own_font(phone, base_url):
+    """Issue 60: the suits were drawn by whatever font the phone picked. The page loads the served font
+    and draws the suits, the pad's keys and a name's accents with it."""
+    phone.goto(f"{base_url}/")
+    settled(phone)
+    loaded = phone.evaluate(
+        """async () => {
+            await document.fonts.load('16px "Scorekeeper Sans"', '♠♥♦♣⌫▸ñé');
+            await document.fonts.load('bold 16px "Scorekeeper Sans"', 'Ñ');
+            const ours = (face) => face.family.replaceAll('"', '') === 'Scorekeeper Sans';
+            return [...document.fonts].filter(ours).map((face) => [face.weight, face.status]);
+        }"""
+    )
+    assert sorted(loaded) == [["bold", "loaded"], ["normal", "loaded"]]
