@@ -4,14 +4,17 @@ table's clock reads them)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from .night_report import party_label
 from .notes import one_line
+from .rules.cards import parse_hand
 from .rules.ledger import format_cents, format_money, minus, signed, signed_cents
 from .rules.wording import listed, plural
 from .scorepad import round_cells
@@ -56,7 +59,23 @@ def local_clock(stamp: str) -> str:
     return moment.strftime("%H:%M") if moment else str(stamp)[11:16]
 
 
+# A card as the app prints it (K♦, 10♥, JKR), standing alone in a line of words.
+_PRINTED_CARD = re.compile(r"(?<![\w♠♥♦♣])(?:(?:10|[2-9AJQK])[♠♥♦♣]|JKR)(?![\w♠♥♦♣])")
+
+
+def cards_said(text: str) -> Markup:
+    """A line of words with each printed card shown to the eye and named to a screen reader ("king of
+    diamonds", never "K black diamond suit": issue 60)."""
+
+    def said(found: re.Match[str]) -> str:
+        (card,) = parse_hand(found.group(0))
+        return f'<span aria-hidden="true">{found.group(0)}</span><span class="visually-hidden">{card.spoken()}</span>'
+
+    return Markup(_PRINTED_CARD.sub(said, str(escape(text))))
+
+
 FILTERS: dict[str, Callable[..., str]] = {
+    "cards_said": cards_said,  # "Bob: K♦ 7♣" with the cards named for a screen reader
     "money": format_money,  # a count of pennies at its game's penny value: 22|money(5) → "$1.10"
     "cents": format_cents,  # an amount in cents → "$0.35"
     "signed_cents": signed_cents,  # "+$0.33", "−$0.90"

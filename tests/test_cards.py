@@ -149,3 +149,20 @@ def test_an_unknown_rank_is_quoted():
 
     with pytest.raises(ValueError, match=r"^unknown rank 'Z'$"):
         Rank.from_label("Z")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("QH", "queen of hearts"),
+        ("10D", "ten of diamonds"),
+        ("AS", "ace of spades"),
+        ("7", "seven"),
+        ("JKR", "joker"),
+        ("2C", "two of clubs"),
+    ],
+)
+def test_every_card_has_a_spoken_name(text: str, said: str) -> None:
+    """Issue 60: cards were read "K black diamond suit" or "K D", never "king of diamonds"."""
+    (card,) = parse_hand(text)
+    assert card.spoken() == said

@@ -46,3 +46,32 @@ def test_history_numbers_a_games_own_entries_from_1(api: Api, client):
     api.round(second, "Ann", {"Bob": "K", "Cy": "", "Di": ""})
     page = client.get(f"/games/{second}/history").text
     assert re.findall(r'<span class="entry-id"[^>]*>#(\d+)</span>', page) == ["2", "1"]  # newest first
+
+
+def test_the_history_says_each_suited_card_by_name_to_a_screen_reader(api, client):
+    """Issue 60: cards outside the pad were read "K black diamond suit"; the eye sees K♦, the screen
+    reader hears "king of diamonds"."""
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "KD 7C", "Cy": "JKR", "Di": ""})
+    page = client.get(f"/games/{gid}/history").text
+    assert '<span aria-hidden="true">K♦</span><span class="visually-hidden">king of diamonds</span>' in page
+    assert '<span aria-hidden="true">7♣</span><span class="visually-hidden">seven of clubs</span>' in page
+    assert '<span aria-hidden="true">JKR</span><span class="visually-hidden">joker</span>' in page
+
+
+def test_the_meld_checker_says_its_cards_by_name_too(client):
+    page = client.get("/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=7S+7H+7D&melds-1=9C+9D+JKR").text
+    assert '<span aria-hidden="true">9♣</span><span class="visually-hidden">nine of clubs</span>' in page
+
+
+def test_a_scorepad_cell_says_what_its_numbers_are(api, client):
+    """Issue 60: "the scorepad's cells read as bare runs of numbers". Bob caught with K 7 in round 1:
+    15 points this round, 15 in all (RULES.md: 10–K 10, 3–9 5)."""
+    gid = api.new_game()["id"]
+    api.round(gid, "Ann", {"Bob": "K 7", "Cy": "", "Di": ""})
+    page = client.get(f"/games/{gid}").text
+    cells = [
+        " ".join(re.sub(r"<[^>]+>", " ", cell).split())
+        for cell in re.findall(r"<td class=\"[^\"]*\">(.*?)</td>", page, re.S)
+    ]
+    assert any(cell.startswith("15 points this round; in all 15") for cell in cells), cells[:6]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from support import Api, found, tie_game
@@ -111,3 +112,24 @@ def test_the_nu_html_checker_finds_no_error_on_any_page(drawn, tmp_path):
         if m["type"] == "error"
     ]
     assert errors == []
+
+
+def visible_words(inner_html: str) -> str:
+    """An element's text as a sighted person reads it: tags and screen-reader-only text left out, the
+    card pad's narrow-screen twin of a word too, and symbols (♠, ⌫, ▸) that are pictures, not words."""
+    text = re.sub(r'<span class="(visually-hidden|narrow)">.*?</span>', "", inner_html)
+    text = unescape(re.sub(r"<[^>]+>", " ", text))
+    return " ".join(re.findall(r"[\w'’]+", text))
+
+
+def test_every_accessible_name_holds_the_words_it_shows(drawn):
+    """WCAG 2.5.3, issue 60: "the 'Edit 1'…'Edit 7' links are named 'Edit round N'": a person who says
+    what they see ("tap Edit 1") must find the control by its name."""
+    named = re.compile(r'<(a|button)\b[^>]*\baria-label="([^"]*)"[^>]*>(.*?)</\1>', re.S)
+    wrong = []
+    for path, page in drawn.items():
+        for _, label, inner in named.findall(page):
+            shown = visible_words(inner)
+            if shown and shown.lower() not in unescape(label).lower():
+                wrong.append(f"{path}: shows {shown!r}, named {unescape(label)!r}")
+    assert wrong == []

@@ -89,6 +89,14 @@ class Suit(enum.Enum):
 
 
 _SUIT_ORDER = list(Suit)
+_SPOKEN_RANKS = {
+    rank: word
+    for rank, word in zip(
+        list(Rank),
+        "ace two three four five six seven eight nine ten jack queen king joker".split(),
+        strict=True,
+    )
+}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_CHAR = {
     **{suit.value: suit for suit in Suit},
@@ -155,6 +163,11 @@ class Card:
     def pretty(self) -> str:
         """The card as printed for people: ``10♥``, ``K``, ``JKR``."""
         return self.rank.label + (self.suit.symbol if self.suit else "")
+
+    def spoken(self) -> str:
+        """The card as said aloud (a screen reader's words): "queen of hearts", "seven", "joker"."""
+        rank = _SPOKEN_RANKS[self.rank]
+        return f"{rank} of {self.suit.name.lower()}" if self.suit else rank
 
 
 @functools.lru_cache(maxsize=512)

@@ -229,15 +229,16 @@ function outbox() {
       const waiting = since ? queue.filter((entry) => entry.game === scores.dataset.scoresOf) : [];
       let note = scores.nextElementSibling;
       if (!note || !note.classList.contains("not-saved-note")) {
+        // Not a live region: the page's one banner says it (issue 60: it was announced three times).
         note = document.createElement("p");
         note.className = "behind-note not-saved-note";
-        note.setAttribute("role", "status");
         scores.after(note);
       }
       scores.classList.toggle("not-saved", waiting.length > 0);
       note.hidden = !waiting.length;
-      note.textContent = waiting.length
+      const said = waiting.length
         ? `Not yet saved: these figures do not count ${waiting.map((entry) => entry.label).join(", ")}.` : "";
+      if (note.textContent !== said) note.textContent = said;
     });
   };
   const say = () => {
@@ -252,8 +253,9 @@ function outbox() {
     }
     banner.hidden = false;
     const what = queue.map((entry) => entry.label).join(", ");
-    banner.textContent = `No answer from the server since ${clock(since)}: ${queue.length} waiting (${what}), `
+    const said = `No answer from the server since ${clock(since)}: ${queue.length} waiting (${what}), `
       + "not yet saved; sent by themselves when it answers.";
+    if (banner.textContent !== said) banner.textContent = said;  // said once, not at every retry
   };
   // The version a queued entry was drawn with moves on by this phone's own entries recorded before it
   // (each put the game's version up by one); moved by anyone else, it stays, and the server refuses
@@ -1389,13 +1391,13 @@ function yourRound() {
   };
   const line = (text, className) => {
     const p = document.createElement("p");
-    p.textContent = text;
+    p.append(cardsSaid(text));
     if (className) p.className = className;
     return p;
   };
   const list = (items) => {
     const ul = document.createElement("ul");
-    items.forEach((item) => { const li = document.createElement("li"); li.textContent = item; ul.append(li); });
+    items.forEach((item) => { const li = document.createElement("li"); li.append(cardsSaid(item)); ul.append(li); });
     return ul;
   };
   const ask = async () => {
@@ -1422,6 +1424,31 @@ function yourRound() {
   who.addEventListener("change", show);
   document.getElementById("live").addEventListener("live:updated", show);
   show();
+}
+
+// Words with each printed card (K♦, 10♥, JKR) shown to the eye and named to a screen reader, as the
+// server's pages do (issue 60: "K black diamond suit"; words.py's cards_said).
+const SPOKEN_RANKS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king" };
+const SPOKEN_SUITS = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+const PRINTED_CARD = /(?<![\w♠♥♦♣])(?:(10|[2-9AJQK])([♠♥♦♣])|JKR)(?![\w♠♥♦♣])/g;
+
+function cardsSaid(text) {
+  const words = document.createDocumentFragment();
+  let from = 0;
+  for (const found of text.matchAll(PRINTED_CARD)) {
+    words.append(text.slice(from, found.index));
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    shown.textContent = found[0];
+    const said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.textContent = found[1] ? `${SPOKEN_RANKS[found[1]]} of ${SPOKEN_SUITS[found[2]]}` : "joker";
+    words.append(shown, said);
+    from = found.index + found[0].length;
+  }
+  words.append(text.slice(from));
+  return words;
 }
 
 // A word the table uses: its "?" shows one sentence, and any other tap closes it.

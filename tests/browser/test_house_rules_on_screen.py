@@ -147,6 +147,11 @@ def test_a_player_asks_their_phone_whether_they_can_go_down(browser, base_url):
     pad.locator(".go-down-ask").click()
     expect(answer).to_contain_text("Not yet: you need 1 more set of 3: 9 9 and one more 9 or a wild would do.")
     shot(page, "can-i-go-down-not-yet-360", full_page=False)
+    # Cards with their suits are named to a screen reader (issue 60: "K black diamond suit").
+    pad.locator("#go-down-cards").fill("7S 7H 7D 9C 9D 2H")
+    pad.locator(".go-down-ask").click()
+    expect(answer.get_by_text("seven of hearts", exact=True)).to_have_count(1)
+    expect(answer.locator('[aria-hidden="true"]', has_text="7♥")).to_have_count(1)
     after = page.request.get(f"{base_url}/api/games/{game['id']}").json()
     assert after["version"] == game["version"]
     assert page.request.get(f"{base_url}/api/games/{game['id']}/history").json() == before

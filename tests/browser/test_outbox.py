@@ -69,6 +69,8 @@ def test_buys_and_a_round_made_offline_land_in_order_once_the_server_answers(bro
     scores = page.locator(".not-saved-note")  # the scorepad does not count them yet, and says so
     expect(scores.first).to_have_text("Not yet saved: these figures do not count Ann's buy, Bob's buy, Bob's buy.")
     expect(page.locator("[data-scores-of].not-saved")).not_to_have_count(0)
+    # Said once to a screen reader: by the one banner, not by each note as well (issue 60: three times).
+    expect(page.locator('[role="status"]', has_text=re.compile("not yet saved", re.I))).to_have_count(1)
     shot(page, "outbox-three-buys-waiting", full_page=False)
     assert buys(page, base_url, gid) == {"Ann": 0, "Bob": 0, "Cy": 0, "Di": 0}
     context.set_offline(False)

@@ -67,7 +67,7 @@ def test_whole_game_tapped_on_a_phone(phone, base_url):
         page_taps.append(taps.count - before)
         if number == 3:
             # A correction: round 1, Bob was caught with K 7 7 (not the 2).
-            page.locator("a[aria-label='Edit round 1']").tap()
+            page.get_by_role("link", name=re.compile(r"^Edit 1\b")).tap()
             page.locator(".hand-row[data-player='Bob'] .hand-name").tap()
             page.locator(".tap[data-action='back']").tap()
             page.locator("button.save").tap()
