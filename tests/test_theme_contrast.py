@@ -17,7 +17,7 @@ MEDIA = r"@media \(prefers-color-scheme: dark\) \{((?:[^{}]*\{[^{}]*\})*)\s*\}"
 TOP = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*\s*\}", "", CSS)  # the rules for every screen
 TEXT, PARTS = 4.5, 3.0
 TEXTS = ("fg", "muted", "error", "ok", "accent", "red-suit", "suit-s", "suit-h", "suit-d", "suit-c")
-ON_LEAD = ("lead-fg", "lead-muted", "lead-ok", "lead-error")
+ON_LEAD = ("lead-fg", "lead-muted", "lead-ok", "lead-error", "lead-accent")
 
 
 def declared(selector: str, css: str = TOP) -> dict[str, str]:
@@ -106,15 +106,16 @@ def test_the_high_contrast_leader_is_no_longer_pale_on_yellow():
 
 
 def test_every_highlighted_surface_hands_its_text_the_lead_colours():
-    """A rule that paints a surface with the lead colour also turns the muted, ok and error text inside it
-    into their lead colours: one left out shows pale grey on yellow again."""
+    """A rule that paints a surface with the lead colour also turns the muted, ok, error and accent text
+    inside it into their lead colours: one left out shows pale grey (or the dealer's yellow D, or "from
+    Bob's phone") on yellow again."""
     painted = {
         head.strip() for head, body in re.findall(r"([^{}]+)\{([^{}]*)\}", CSS) if "background: var(--lead)" in body
     }
     remapped = {
         selector.strip()
         for head, body in re.findall(r"([^{}]+)\{([^{}]*)\}", CSS)
-        if "--muted: var(--lead-muted)" in body and "--error: var(--lead-error)" in body
+        if all(f"--{name}: var(--lead-{name})" in body for name in ("muted", "ok", "error", "accent"))
         for selector in head.split(",")
     }
     assert painted and {selector.strip() for head in painted for selector in head.split(",")} <= remapped
