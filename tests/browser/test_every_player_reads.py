@@ -79,7 +79,13 @@ def test_the_scores_are_said_when_they_change_and_a_theme_is_chosen(browser, bas
     context.close()
 
 
-MODES = {"light": {"color_scheme": "light"}, "dark": {"color_scheme": "dark"}, "forced": {"forced_colors": "active"}}
+MODES = {
+    "light": {"color_scheme": "light"},
+    "dark": {"color_scheme": "dark"},
+    "forced": {"forced_colors": "active"},
+    "high contrast": {"color_scheme": "light"},  # the app's own theme, chosen on the phone (issue 60)
+}
+THEME_CHOSEN = {"high contrast": "contrast"}
 
 
 def every_page(page, base_url) -> list[str]:
@@ -124,15 +130,22 @@ def url(base_url: str, path: str) -> str:
 
 
 @pytest.mark.parametrize("mode", list(MODES))
-def test_axe_finds_nothing_in_light_dark_and_forced_colours(browser, base_url, mode):
+def test_axe_finds_nothing_in_light_dark_forced_colours_and_high_contrast(browser, base_url, mode):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.emulate_media(**MODES[mode])
+    if mode in THEME_CHOSEN:  # kept on the phone, as Display keeps it
+        page.goto(f"{base_url}/")
+        page.evaluate(
+            "(theme) => localStorage.setItem('scorekeeper-display', JSON.stringify({theme}))", THEME_CHOSEN[mode]
+        )
     pages = every_page(page, base_url)
     found = []
     for path in pages:
         page.goto(url(base_url, path))
         settled(page)
+        if mode in THEME_CHOSEN:
+            assert page.evaluate("document.documentElement.dataset.theme") == THEME_CHOSEN[mode], path
         result = Axe().run(page, options={"resultTypes": ["violations"]})
         found += [f"{path}: {v['id']} ({v['impact']}): {v['help']}" for v in result.response["violations"]]
     assert found == []
