@@ -897,9 +897,21 @@ function handForm() {
         box.querySelectorAll("input").forEach((input) => { input.disabled = isOut; });
       });
       fieldset.querySelector(".went-out-note").hidden = !isOut;
+      // Another side went out and this one melded nothing: it is caught off the board, and its piles
+      // count (issue 60: they sat in a closed, unmarked fold). Opened and marked; never closed here.
+      const melded = ["natural", "mixed", "sevens", "wild", "melded_points"].some((kind) => {
+        const box = fieldset.querySelector(`input[name$="-${kind}"]`);
+        return box && Number(box.value) > 0;
+      }) || Boolean((fieldset.querySelector('input[name$="-melded"]') || { value: "" }).value.trim());
+      const counts = Boolean(out) && out !== "nobody" && !isOut && !melded;
+      fieldset.querySelectorAll("details.pile").forEach((fold) => {
+        if (counts) fold.open = true;
+        fold.querySelector(".pile-counts").hidden = !counts;
+      });
     });
   };
   form.querySelectorAll('input[name="went_out"]').forEach((radio) => radio.addEventListener("change", markOutSide));
+  form.addEventListener("input", markOutSide);
   markOutSide();
 
   const sideData = (fieldset) => {

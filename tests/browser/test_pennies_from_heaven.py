@@ -61,8 +61,7 @@ def test_a_hand_entered_with_pile_points_shows_each_side_total_before_save(brows
     shot(page, "pfh-card-pad-for-a-card-line", full_page=False)
     bob_di.locator('[data-points="hand"][data-player="Di"]').fill("20")
     expect(pad).to_be_hidden()  # a number box: the pad goes
-    for player, points in (("Bob", "75"), ("Di", "150")):
-        bob_di.locator(f'details.pile summary:has-text("{player}\'s pile")').tap()
+    for player, points in (("Bob", "75"), ("Di", "150")):  # their folds opened by themselves: the piles count
         bob_di.locator(f'[data-points="pile"][data-player="{player}"]').fill(points)
     # Bob & Di: −(K 10 + 20 + 75 + 150) = −255.
     expect(bob_di.locator(".side-live")).to_have_text("This hand −255 · game total −255", timeout=5000)
@@ -116,4 +115,27 @@ def test_the_side_that_went_out_is_not_asked_what_is_left_in_hand(browser, base_
     page.locator('.went-out label:has-text("Bob")').tap()
     expect(ann_cy.locator('[data-points="hand"][data-player="Cy"]')).to_have_value("15")
     expect(bob_di.locator('[data-points="hand"][data-player="Bob"]')).to_be_hidden()
+    context.close()
+
+
+def test_a_side_caught_off_the_board_has_its_piles_opened_and_marked(browser, base_url):
+    """Issue 60: "the piles of a side caught off the board sit in a closed, unmarked fold". Ann goes out;
+    Bob & Di melded nothing: their piles count (RULES.md), so their folds open, each saying so; once
+    Bob & Di have melded points, the mark goes (the folds stay as the scorekeeper left them)."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS}
+    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(page)
+    ann_cy, bob_di = side(page, "Ann & Cy"), side(page, "Bob & Di")
+    expect(bob_di.locator("details.pile[open]")).to_have_count(0)  # nobody out yet: nothing counts
+    page.locator('.went-out label:has-text("Ann")').tap()
+    expect(bob_di.locator("details.pile[open]")).to_have_count(2)
+    expect(bob_di.locator(".pile-counts").first).to_have_text("It counts now: Bob & Di melded nothing.")
+    expect(ann_cy.locator(".pile-counts:visible")).to_have_count(0)
+    bob_di.locator(".pile-counts").first.scroll_into_view_if_needed()
+    shot(page, "pfh-piles-that-count-opened-and-marked", full_page=False)
+    bob_di.locator('input[name$="-melded_points"]').fill("60")
+    expect(bob_di.locator(".pile-counts:visible")).to_have_count(0)
     context.close()
