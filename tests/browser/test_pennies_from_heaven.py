@@ -15,6 +15,17 @@ def side(page, name: str):
     return page.locator(f'fieldset.side[data-side="{name}"]')
 
 
+def new_hand_form(browser, base_url):
+    """A phone's browser on the first hand's form of a new game, Ann & Cy against Bob & Di."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS}
+    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
+    page.goto(f"{base_url}/games/{gid}/rounds/new")
+    settled(page)
+    return context, page
+
+
 def step_up(fieldset, label: str, times: int = 1) -> None:
     for _ in range(times):
         fieldset.locator(f'button[aria-label$="one more ({label})"]').tap()
@@ -96,12 +107,7 @@ def test_the_side_that_went_out_is_not_asked_what_is_left_in_hand(browser, base_
     """Issue 40: the side that went out was still offered "Left in hand" boxes (the rules refuse any
     entry there). Marked out, its boxes give way to one line saying so; the other side keeps its boxes;
     another choice brings them back with what was typed."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS}
-    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
-    page.goto(f"{base_url}/games/{gid}/rounds/new")
-    settled(page)
+    context, page = new_hand_form(browser, base_url)
     ann_cy, bob_di = side(page, "Ann & Cy"), side(page, "Bob & Di")
     ann_cy.locator('[data-points="hand"][data-player="Cy"]').fill("15")
     page.locator('.went-out label:has-text("Ann")').tap()
@@ -122,12 +128,7 @@ def test_a_side_caught_off_the_board_has_its_piles_opened_and_marked(browser, ba
     """Issue 60: "the piles of a side caught off the board sit in a closed, unmarked fold". Ann goes out;
     Bob & Di melded nothing: their piles count (RULES.md), so their folds open, each saying so; once
     Bob & Di have melded points, the mark goes (the folds stay as the scorekeeper left them)."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    body = {"ruleset": "pennies-from-heaven", "players": ["Ann", "Bob", "Cy", "Di"], "teams": TEAMS}
-    gid = page.request.post(f"{base_url}/api/games", data=body).json()["id"]
-    page.goto(f"{base_url}/games/{gid}/rounds/new")
-    settled(page)
+    context, page = new_hand_form(browser, base_url)
     ann_cy, bob_di = side(page, "Ann & Cy"), side(page, "Bob & Di")
     expect(bob_di.locator("details.pile[open]")).to_have_count(0)  # nobody out yet: nothing counts
     page.locator('.went-out label:has-text("Ann")').tap()
