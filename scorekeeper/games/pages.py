@@ -21,6 +21,7 @@ from ..forms import NotesForm, choices, send_notes
 from ..history import bought, entry_name
 from ..rules.game import Buy, Game
 from ..rules.game_json import describe_round
+from ..rules.night import passes_over
 from ..rules.setup import GameError, seat_teams
 from ..rulesets.words import changes_in_words
 from ..sharing import game_link, night_link, qr_svg
@@ -133,9 +134,11 @@ def carried_from(row: GameRow) -> int | None:
         return None
     store, catalog = get_store(), current_catalog()
     for game_id in reversed([other for other in store.night_game_ids(row["night_id"]) if other < row["id"]]):
-        ruleset = catalog.rulesets.get(store.game(game_id)["ruleset"])
-        if ruleset is not None and ruleset.is_penny_game:
-            return game_id
+        try:
+            if not passes_over(loading.game_setup(catalog, store.game(game_id), carry=0)):
+                return game_id
+        except loading.MissingRuleset:
+            continue  # a game whose rules are gone carried nothing it can be named for
     return None
 
 

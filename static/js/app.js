@@ -887,7 +887,7 @@ function handForm() {
   form.addEventListener("change", schedule);
   // The side that went out has nothing left in hand: its boxes are hidden and not sent (kept as typed,
   // should the choice change).
-  const markOutSide = () => {
+  const markSides = () => {
     const checked = form.querySelector('input[name="went_out"]:checked');
     const out = checked ? checked.value : null;
     sides.forEach((fieldset) => {
@@ -910,9 +910,9 @@ function handForm() {
       });
     });
   };
-  form.querySelectorAll('input[name="went_out"]').forEach((radio) => radio.addEventListener("change", markOutSide));
-  form.addEventListener("input", markOutSide);
-  markOutSide();
+  form.querySelectorAll('input[name="went_out"]').forEach((radio) => radio.addEventListener("change", markSides));
+  form.addEventListener("input", markSides);
+  markSides();
 
   const sideData = (fieldset) => {
     const side = { players: JSON.parse(fieldset.dataset.players), books: {}, hands: {}, piles: {} };
@@ -1443,21 +1443,24 @@ function yourRound() {
 const SPOKEN_RANKS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
   9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king" };
 const SPOKEN_SUITS = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
-const PRINTED_CARD = /(?<![\w♠♥♦♣])(?:(10|[2-9AJQK])([♠♥♦♣])|JKR)(?![\w♠♥♦♣])/g;
+// No lookbehind: Safari before iOS 16.4 refuses it, and a syntax error stops the whole script. The
+// character before a card (or the line's start) is matched as group 1 and kept as it is.
+const PRINTED_CARD = /(^|[^\w♠♥♦♣])((10|[2-9AJQK])([♠♥♦♣])|JKR)(?![\w♠♥♦♣])/g;
 
 function cardsSaid(text) {
   const words = document.createDocumentFragment();
   let from = 0;
   for (const found of text.matchAll(PRINTED_CARD)) {
-    words.append(text.slice(from, found.index));
+    const start = found.index + found[1].length;
+    words.append(text.slice(from, start));
     const shown = document.createElement("span");
     shown.setAttribute("aria-hidden", "true");
-    shown.textContent = found[0];
+    shown.textContent = found[2];
     const said = document.createElement("span");
     said.className = "visually-hidden";
-    said.textContent = found[1] ? `${SPOKEN_RANKS[found[1]]} of ${SPOKEN_SUITS[found[2]]}` : "joker";
+    said.textContent = found[3] ? `${SPOKEN_RANKS[found[3]]} of ${SPOKEN_SUITS[found[4]]}` : "joker";
     words.append(shown, said);
-    from = found.index + found[0].length;
+    from = start + found[2].length;
   }
   words.append(text.slice(from));
   return words;
