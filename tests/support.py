@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -110,6 +110,89 @@ def tie_game(api: Api, night: int | None, cy: str = "5", di: str = "5 5") -> Any
         out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
         state = api.round(gid, out, {other: "", "Cy": cy, "Di": di})
     return state
+
+
+JsonCall = Callable[[str, str, Any], Any]  # (method, path, body) -> the JSON answer
+TextGet = Callable[[str], str]  # path -> the page's HTML
+
+
+def showcase(call: JsonCall, get: TextGet) -> list[str]:
+    """Every page of the app a person opens, each in a state a table meets (issue 60): an 8-player game
+    in play with buys (its live view, table view, round form, a correction, an undo), a finished game
+    with one leader, a tie, a Pennies From Heaven game of two sides, a night with its summary and a
+    night under a PIN, the players' records, the rule cards, the house-rules form and the help.
+    Built through the JSON API by ``call``, so the browser tests and the test client build the same;
+    tests/test_valid_pages.py checks it covers every page route. Open them on another phone than the one
+    that made them: a night's PIN unlocks it for the phone that set it."""
+    night = call("POST", "/api/nights", {"name": "Friday", "money": "paper"})["id"]
+    locked_night = call("POST", "/api/nights", {"name": "Club"})["id"]
+    eight = {"ruleset": "ten-pennies", "players": PLAYERS8, "first_dealer": "Ann", "night": night}
+    playing = call("POST", "/api/games", eight)["id"]
+    for buyer in ("Bob", "Gus"):
+        call("POST", f"/api/games/{playing}/buys", {"player": buyer})
+    for number in range(2):
+        call("POST", f"/api/games/{playing}/rounds", eight_player_round(number))
+    four = {"ruleset": "ten-pennies", "players": PLAYERS, "first_dealer": "Ann", "night": night}
+    won = call("POST", "/api/games", four)["id"]
+    for _ in range(7):
+        call("POST", f"/api/games/{won}/rounds", {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "5", "Di": "5 5"}})
+    tie = call("POST", "/api/games", {**four, "night": None})["id"]
+    for number in range(7):
+        out, other = ("Ann", "Bob") if number % 2 == 0 else ("Bob", "Ann")
+        call("POST", f"/api/games/{tie}/rounds", {"went_out": out, "caught": {other: "", "Cy": "5", "Di": "5 5"}})
+    teams = [["Ann", "Cy"], ["Bob", "Di"]]
+    sides = call("POST", "/api/games", {**four, "ruleset": "pennies-from-heaven", "teams": teams, "night": None})["id"]
+    in_locked_night = call("POST", "/api/games", {**four, "night": locked_night, "pin": "1357"})["id"]
+    locked = call("POST", "/api/games", {**four, "night": None, "pin": "2468"})["id"]
+    live = found(r"/live/([\w-]+)", get(f"/games/{playing}"))
+    night_link = found(r"/night/([\w-]+)", get(f"/nights/{night}"))
+    first_event = found(r"/games/\d+/undo/(\d+)", get(f"/games/{playing}/history"))
+    return [
+        "/",
+        "/games/new",
+        f"/games/{playing}",
+        f"/games/{playing}/rounds/new",
+        f"/games/{playing}/rounds/1/edit",
+        f"/games/{playing}/history",
+        f"/games/{playing}/table",
+        f"/games/{playing}/undo/{first_event}",
+        f"/games/{playing}/delete",
+        f"/live/{live}",
+        f"/night/{night_link}",
+        f"/night/{night_link}/table",
+        f"/games/{won}",
+        f"/games/{tie}",
+        f"/games/{tie}/history",
+        f"/games/{sides}",
+        f"/games/{sides}/rounds/new",
+        f"/games/{in_locked_night}",
+        f"/games/{locked}",
+        f"/games/{locked}/unlock",
+        "/nights",
+        f"/nights/{night}",
+        f"/nights/{night}/explain",
+        f"/nights/{night}/delete",
+        f"/nights/{locked_night}",
+        f"/nights/{locked_night}/unlock",
+        "/players",
+        "/players?ruleset=ten-pennies&from=2000-01-01&to=2999-12-31",
+        "/players/1",
+        "/players/1/versus/2",
+        "/melds",
+        "/melds?ruleset=ten-pennies&round=1&stage=first-down&melds-0=7S+7H+7D&melds-1=9C+9D+JKR",
+        "/rulesets",
+        "/rulesets/ten-pennies",
+        "/rulesets/pennies-from-heaven",
+        "/rulesets/ten-card-rummy",
+        "/rulesets/new?from=ten-pennies",
+        "/rulesets/new?from=pennies-from-heaven",
+        "/help/",
+        "/help/guide",
+        "/help/rules",
+        "/help/features",
+        "/help/host",
+        "/help/this-phone",
+    ]
 
 
 def eight_player_round(i: int) -> dict[str, object]:
@@ -292,11 +375,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(instance: Path, port: int, attempts: int = 200) -> subprocess.Popen[bytes]:
-    """`scorekeeper --instance … serve` on 127.0.0.1:port; waits until it answers."""
+def start_server(instance: Path, port: int, attempts: int = 200, network: bool = False) -> subprocess.Popen[bytes]:
+    """`scorekeeper --instance … serve` on 127.0.0.1:port (with ``network``, `serve --network`: on every
+    address, as at home); waits until it answers on 127.0.0.1."""
     command = Path(sys.executable).with_name("scorekeeper")
     server = subprocess.Popen(
-        [str(command), "--instance", str(instance), "serve", "--port", str(port)],
+        [str(command), "--instance", str(instance), "serve", "--port", str(port), *(["--network"] if network else [])],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -1,7 +1,9 @@
 """Four-colour suits every player can tell apart (issue 44): each pair of suit colours, as seen and as a
 person with protanopia, deuteranopia or tritanopia sees it (Machado, Oliveira and Fernandes 2009, full
 severity), differs by at least ΔE 15 (CIELAB 1976; 2.3 is a just-noticeable difference); each reads on
-its background at 4.5:1 or more. The colours are read from the stylesheet the app serves."""
+its background at 4.5:1 or more. Issue 60: "♥ ♦ ♣ have the same lightness" — so each pair differs in
+lightness too (ΔL* 8 or more), for an eye that sees no hue at all and a phone's screen dimmed or in grey,
+in every theme, High contrast included. The colours are read from the stylesheet the app serves."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ MACHADO = {
 }
 LEAST_DIFFERENCE = 15.0
 LEAST_CONTRAST = 4.5
+LEAST_LIGHTNESS_STEP = 8.0
 
 
 def rgb(colour: str) -> list[float]:
@@ -72,10 +75,12 @@ def four_colours(selector: str) -> dict[str, str]:
 CASES = [
     (':root[data-suits="four"]', "#f7f5ef"),  # light: the page
     (':root[data-suits="four"][data-theme="dark"]', "#121412"),
+    (':root[data-theme="contrast"][data-suits="four"]', "#000000"),
 ]
+THEMES = ["light", "dark", "High contrast"]
 
 
-@pytest.mark.parametrize("selector, background", CASES, ids=["light", "dark"])
+@pytest.mark.parametrize("selector, background", CASES, ids=THEMES)
 def test_every_pair_of_suits_stays_apart_for_every_eye(selector, background):
     suits = four_colours(selector)
     assert set(suits) == {"s", "h", "d", "c"}
@@ -85,3 +90,16 @@ def test_every_pair_of_suits_stays_apart_for_every_eye(selector, background):
             assert difference >= LEAST_DIFFERENCE, (kind, one, other, round(difference, 1))
     for suit, colour in suits.items():
         assert contrast(colour, background) >= LEAST_CONTRAST, (suit, round(contrast(colour, background), 2))
+
+
+@pytest.mark.parametrize("selector, background", CASES, ids=THEMES)
+def test_every_pair_of_suits_differs_in_lightness_too(selector, background):
+    lightness = {suit: lab(rgb(colour))[0] for suit, colour in four_colours(selector).items()}
+    for (one, a), (other, b) in itertools.combinations(lightness.items(), 2):
+        assert abs(a - b) >= LEAST_LIGHTNESS_STEP, (one, other, round(a, 1), round(b, 1))
+
+
+def test_the_phone_set_to_dark_shows_the_dark_themes_suits():
+    media = re.search(r'@media \(prefers-color-scheme: dark\) \{\s*(:root\[data-suits="four"\][^{]*\{[^}]*\})', CSS)
+    assert media, "the four-colour suits of a phone set to dark"
+    assert four_colours(':root[data-suits="four"]:not([data-theme="light"])') == four_colours(CASES[1][0])

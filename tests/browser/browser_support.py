@@ -24,7 +24,18 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+# axe-core's latest release from npm (package.json, installed by scripts/setup), injected by the tests
+# into the page it checks: never served by the app.
+NPM_AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 TABLET = {"width": 820, "height": 1180}
+
+
+def axe():
+    """An axe-core runner for Playwright with npm's axe-core (not the older copy its wrapper carries)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    assert NPM_AXE.exists(), f"{NPM_AXE} is missing: scripts/setup installs it (npm ci)"
+    return Axe.from_file(NPM_AXE)
 
 
 def shot(page, name: str, full_page: bool = True) -> Path:

@@ -1,7 +1,8 @@
-"""Real-browser tests: Playwright for Python driving Debian's Chromium (no browser download).
+"""Real-browser tests: Playwright for Python driving Debian's Chromium (no browser download), and
+Selenium driving WebKitGTK (webkit_support.py).
 
 The app is served by waitress on 127.0.0.1 on a free port, one instance per test module. Where no
-Chromium can be found these tests are skipped, saying why; CI installs Chromium first.
+Chromium can be found these tests are skipped, saying why; scripts/test installs it (scripts/setup).
 """
 
 from __future__ import annotations

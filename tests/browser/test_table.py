@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from axe_playwright_python.sync_playwright import Axe
-from browser_support import PHONE, TABLET, Taps, buy_button, enter_round, new_game, settled, shot
+from browser_support import PHONE, TABLET, Taps, axe, buy_button, enter_round, new_game, settled, shot
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "D'Arcy"]
@@ -34,7 +33,7 @@ def serious_violations(page) -> list[str]:
     # Also a check axe leaves off by default, from the Lighthouse audit in issue 28: a control's spoken
     # name contains the text it shows (the buy buttons said "Ann buys the discard" over "Ann · 9 left").
     rules = {"label-content-name-mismatch": {"enabled": True}}
-    result = Axe().run(page, options={"resultTypes": ["violations"], "rules": rules})
+    result = axe().run(page, options={"resultTypes": ["violations"], "rules": rules})
     return [f"{v['id']}: {v['help']}" for v in result.response["violations"] if v["impact"] in SERIOUS]
 
 
