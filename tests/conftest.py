@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
-from support import Api, make_app
+from support import Api, copy_of_migrated, make_app
 
 from scorekeeper.catalog import load_catalog
 from scorekeeper.rules.rulesets import Ruleset
@@ -40,8 +40,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     """A store of its own, migrated, with no app: for tests of the store and the commands alone."""
-    kept = Store(tmp_path / "store.sqlite3")
-    kept.migrate()
+    kept = Store(copy_of_migrated(tmp_path / "store.sqlite3"))
+    kept.migrate()  # nothing left to apply: the copy is migrated; kept so the store is as the app opens it
     yield kept
     kept.close()
 

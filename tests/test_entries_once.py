@@ -308,6 +308,24 @@ def test_a_rematch_of_a_locked_game_needs_its_pin_and_keeps_it(api, client):
     assert api.call("POST", f"/api/games/{new}/unlock", {"pin": "4321"})["locked"] is True
 
 
+def test_the_scorekeeper_s_phone_stays_unlocked_for_the_rematch_of_a_game_with_its_own_pin(api, client):
+    """The phone that could change the finished game taps Rematch on its page and is straight away the
+    scorekeeper of the new one, with no PIN asked again (a planted fault of issue 59 let it forget)."""
+    game = api.new_game(pin="4321")["id"]
+    unlock = client.get(f"/games/{game}/unlock").text
+    client.post(f"/games/{game}/unlock", data={"csrf_token": csrf_token(unlock), "pin": "4321"})
+    for _ in range(7):
+        page = client.get(f"/games/{game}/rounds/new").text
+        fields = {**hidden_fields(page), "csrf_token": csrf_token(page), "went_out": "Ann", "confirmed": "1"}
+        assert client.post(f"/games/{game}/rounds/new", data=fields).status_code == 302
+    rematch = client.post(f"/games/{game}/rematch", data={"csrf_token": csrf_token(client.get(f"/games/{game}").text)})
+    new = int(rematch.headers["Location"].rsplit("/", 1)[1])
+    page = client.get(f"/games/{new}").text
+    assert "Unlocked on this device" in page and "buys the discard" in page
+    stranger = client.application.test_client()
+    assert "Read-only" in stranger.get(f"/games/{new}").text  # the lock itself stays
+
+
 def test_a_correction_made_on_another_phone_is_named_as_a_correction(api, client):
     """Issue 26: the refused form says what changed in table words; a correction of round 1 made on
     another phone while this one entered round 2 is "Round 1 corrected", not a bare round line."""

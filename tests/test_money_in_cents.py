@@ -98,6 +98,21 @@ def test_a_paper_night_at_1_and_5_cents_keeps_three_payments_and_asks_only_the_d
     assert sorted(owed(again)) == [("Eve", "Bob", 1)]
 
 
+def test_not_paid_after_all_takes_back_only_a_payment_of_the_night_asked(api):
+    """Two tables' nights in one app: a night's "Not paid after all" names one of its own payments; the
+    number of another night's payment is refused in words and that payment stays made (a planted fault
+    of issue 59 that 225 tests let through)."""
+    first, second = (api.call("POST", "/api/nights", {"money": "paper"}, 201)["id"] for _ in range(2))
+    game_a(api, first)
+    game_a(api, second)
+    paid = api.call("POST", f"/api/nights/{first}/payments", {"from": "Eve", "to": "Ann", "cents": 70}, 201)
+    payment = paid["payments_made"][0]["id"]
+    refused = api.call("POST", f"/api/nights/{second}/payments/{payment}", {"undone": True}, 400)
+    assert refused["error"] == f"night {second} has no payment {payment}"
+    kept = api.call("GET", f"/api/nights/{first}")["payments_made"]
+    assert [(made["id"], made["undone_at"]) for made in kept] == [(payment, None)]
+
+
 def test_a_mixed_night_shows_the_same_cents_on_every_screen(api, client):
     """5¢, 1¢ and 10¢ games: Ann +110 − 7 − 70 = +33¢; Bob −35 + 15 − 70 = −90¢; Cy −5 − 7 + 280 =
     +$2.68; Eve −70 − 1 − 140 = −$2.11 (worked by hand from the three games above)."""

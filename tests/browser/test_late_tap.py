@@ -22,6 +22,7 @@ TRIALS = 30
 OFFSETS = [-500 + round(1500 * trial / (TRIALS - 1)) for trial in range(TRIALS)]
 ROUNDS = 7  # Ten Pennies
 CPU_SLOWDOWN = 4  # the scorekeeper's phone, as the walk had it
+PARTS = 3  # the 30 trials in three tests of 10, each across the whole span, run side by side (pytest -n)
 
 
 @pytest.fixture
@@ -136,13 +137,14 @@ def play_trial(cy, keeper, base_url, gid, number, offset) -> str:
     return where_the_nine_went(cy, keeper, base_url, gid, number)
 
 
-def test_a_late_tap_is_never_dropped_nor_filed_in_the_next_round(phones, base_url):
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda part: f"trials-{part + 1}-of-{PARTS}")
+def test_a_late_tap_is_never_dropped_nor_filed_in_the_next_round(phones, base_url, part):
     keeper, cy = phones
     keeper.context.new_cdp_session(keeper).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     outcomes: dict[int, str] = {}
     shown: set[str] = set()
     gid, number = None, 8
-    for offset in OFFSETS:
+    for offset in OFFSETS[part::PARTS]:
         if number > ROUNDS:  # a game has 7 rounds: a new one, with the phone opened on it
             gid, token = new_game(keeper, base_url)
             number = 1
@@ -153,7 +155,7 @@ def test_a_late_tap_is_never_dropped_nor_filed_in_the_next_round(phones, base_ur
         outcomes[offset] = play_trial(cy, keeper, base_url, gid, number, offset)
         if outcomes[offset] not in shown:  # one picture of each way the phone says it
             shown.add(outcomes[offset])
-            shot(cy, f"late-tap-{outcomes[offset].replace(' ', '-')}", full_page=False)
+            shot(cy, f"late-tap-{outcomes[offset].replace(' ', '-')}-{part + 1}", full_page=False)
         if number < ROUNDS:
             cy.locator(".clear-late").tap()  # the player goes on: an empty box for the round in play
             expect(cy.locator("#my-cards")).to_have_value("")
@@ -161,7 +163,7 @@ def test_a_late_tap_is_never_dropped_nor_filed_in_the_next_round(phones, base_ur
         number += 1
     dropped = [offset for offset, outcome in outcomes.items() if outcome == "dropped"]
     assert dropped == [], f"dropped at {dropped} ms; all: {outcomes}"
-    assert len(outcomes) == TRIALS
+    assert len(outcomes) == TRIALS // PARTS
     print("where the late 9 went, by ms after Save:", outcomes)  # for the note (pytest -s)
 
 

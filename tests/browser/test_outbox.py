@@ -129,6 +129,34 @@ def test_a_buy_whose_answer_was_lost_is_recorded_once(browser, base_url):
     context.close()
 
 
+def test_a_buy_tapped_while_another_is_on_its_way_lands_too(browser, base_url):
+    """Issue 59's planted fault, which 28 browser tests let through: the outbox, done with the entry it
+    sent, wrote back the queue as it read it before sending, and a buy tapped meanwhile was gone. Ann's
+    buy is held on its way (a slow Wi-Fi); Bob's is tapped; both land, each once."""
+    context, page, gid = game_page(browser, base_url)
+    held: list = []
+
+    def slow_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # on its way until the test lets it go
+
+    page.route(re.compile(r".*/games/\d+/buys$"), slow_first)
+    buy_button(page, "Ann").tap()
+    note = page.locator(".outbox-note")
+    expect(note).to_contain_text("1 waiting (Ann's buy)")  # said once a send is slow: it is on its way
+    buy_button(page, "Bob").tap()
+    expect(note).to_contain_text("2 waiting (Ann's buy, Bob's buy)")  # said at once, not at the next retry
+    held[0].continue_()
+    page.wait_for_function(
+        "() => document.readyState === 'complete' && !document.querySelector('.outbox-note:not([hidden])')",
+        timeout=LAND_MS,
+    )
+    assert buys(page, base_url, gid) == {"Ann": 1, "Bob": 1, "Cy": 0, "Di": 0}
+    context.close()
+
+
 def test_a_queued_buy_the_game_moved_past_is_refused_in_words(browser, base_url):
     context, page, gid = game_page(browser, base_url)
     context.set_offline(True)

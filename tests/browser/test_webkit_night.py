@@ -15,19 +15,13 @@ from collections.abc import Iterator
 
 import pytest
 from support import free_port, start_server
-from webkit_support import MISSING, Phone, virtual_screen
+from webkit_support import MISSING, Phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.process]
 if MISSING:
     pytest.skip(f"WebKit's tests need {', '.join(MISSING)}: scripts/setup installs them", allow_module_level=True)
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    with virtual_screen() as number:
-        yield number
 
 
 class HomeServer:
@@ -72,9 +66,9 @@ def home(tmp_path) -> Iterator[HomeServer]:
 
 
 @pytest.fixture
-def phones(display) -> Iterator[tuple[Phone, Phone]]:
+def phones() -> Iterator[tuple[Phone, Phone]]:
     """Bob's iPhone and the scorekeeper's (later the table's) iPad, each a WebKit window."""
-    bob, keeper = Phone(display), Phone(display)
+    bob, keeper = Phone(), Phone()
     yield bob, keeper
     bob.quit()
     keeper.quit()

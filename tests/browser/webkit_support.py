@@ -11,8 +11,7 @@ import glob
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
+import threading
 from pathlib import Path
 
 from browser_support import ARTIFACTS
@@ -27,44 +26,83 @@ PHONE_HEIGHT = 844
 WAIT_S = 10  # the longest any state a page shows is waited for
 
 
-@contextmanager
-def virtual_screen() -> Iterator[str]:
-    """An X display of its own (Xvfb picks a free number and writes it to a pipe): the DISPLAY value."""
-    assert XVFB, "Xvfb is missing: apt-get install xvfb (scripts/setup does)"
-    read_end, write_end = os.pipe()
-    screen = subprocess.Popen(
-        [XVFB, "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=[write_end],
-        stderr=subprocess.DEVNULL,
+class VirtualScreen:
+    """An X display of its own (Xvfb picks a free number and writes it to a pipe). ``-noreset``: an X
+    server by default resets when its last window closes, and on a busy machine a reset has left the
+    display refusing every later window ("cannot open display")."""
+
+    def __init__(self) -> None:
+        assert XVFB, "Xvfb is missing: apt-get install xvfb (scripts/setup does)"
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            [XVFB, "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+            pass_fds=[write_end],
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(write_end)
+        with os.fdopen(read_end) as announced:
+            self.display = f":{announced.readline().strip()}"
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+SESSION_START_S = 30  # a new MiniBrowser answers within a second or two, also on a busy machine
+SESSION_ATTEMPTS = 3
+
+
+def started_session():
+    """A WebDriver session in a new MiniBrowser window on a screen of its own, and that screen. On a busy
+    machine one start in a few hangs with nothing said (WebKitWebDriver never hears from its MiniBrowser):
+    such a start is given up after SESSION_START_S, its processes and its screen ended, and both begun
+    again."""
+    for _ in range(SESSION_ATTEMPTS):
+        screen = VirtualScreen()
+        session = session_within(screen.display, SESSION_START_S)
+        if session is not None:
+            return session, screen
+        screen.close()
+    raise AssertionError(f"WebKit's MiniBrowser did not start in {SESSION_ATTEMPTS} tries of {SESSION_START_S} s")
+
+
+def session_within(display: str, seconds: float):
+    """One start of a session, or None (its processes ended) when it has not started within ``seconds``."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = str(MINIBROWSER)
+    options.add_argument("--automation")
+    service = Service(
+        executable_path=str(WEBDRIVER), env={**os.environ, "DISPLAY": display}, log_output=subprocess.DEVNULL
     )
-    os.close(write_end)
-    try:
-        number = os.read(read_end, 16).decode().strip()
-        os.close(read_end)
-        yield f":{number}"
-    finally:
-        screen.terminate()
-        screen.wait(timeout=10)
+    started: list = []
+    opening = threading.Thread(
+        target=lambda: started.append(webdriver.WebKitGTK(options=options, service=service)), daemon=True
+    )
+    opening.start()
+    opening.join(seconds)
+    if started:
+        return started[0]
+    if service.process is not None:  # the hung start: its MiniBrowser, then the driver
+        subprocess.run(["pkill", "-P", str(service.process.pid)], check=False)
+    service.stop()
+    return None
 
 
 class Phone:
     """One WebKit window at phone width, with the few things a test of a night does: open a page, tap,
     choose, read, wait for what the page shows (never for a time), and take a screenshot."""
 
-    def __init__(self, display: str) -> None:
-        from selenium import webdriver
-        from selenium.webdriver.webkitgtk.options import Options
-        from selenium.webdriver.webkitgtk.service import Service
-
-        options = Options()
-        options.binary_location = str(MINIBROWSER)
-        options.add_argument("--automation")
-        service = Service(executable_path=str(WEBDRIVER), env={**os.environ, "DISPLAY": display})
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+    def __init__(self) -> None:
+        self.driver, self.screen = started_session()
         self.driver.set_window_size(PHONE_WIDTH, PHONE_HEIGHT)
 
     def quit(self) -> None:
         self.driver.quit()
+        self.screen.close()
 
     def go(self, url: str) -> Phone:
         self.driver.get(url)
