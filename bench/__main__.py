@@ -250,9 +250,9 @@ def filled_against_blank(client: Any, game_id: int) -> Row:
 def pdf_benchmarks(rows: list[Row]) -> None:
     from pypdf import PdfReader
 
-    from scorekeeper.loading import load_game
     from scorekeeper.printing import render_scorepad
     from scorekeeper.printing.render import render_pdf
+    from scorekeeper.reads.loading import load_game
     from scorekeeper.store import get_store
 
     with tempfile.TemporaryDirectory() as folder:
@@ -370,7 +370,7 @@ def brute_force_contract(ruleset, number, hand) -> bool:
 
 
 def engine_benchmarks(rows: list[Row]) -> None:
-    from scorekeeper.catalog import load_catalog
+    from scorekeeper.reads.catalog import load_catalog
     from scorekeeper.rules.cards import Card, Rank, Suit
     from scorekeeper.rules.contract import find_contract
     from scorekeeper.rules.melds import check_melds
@@ -431,8 +431,8 @@ def engine_benchmarks(rows: list[Row]) -> None:
 def results_card_benchmarks(rows: list[Row]) -> None:
     """The results card of a finished 8-player game (issue 44): drawing its PNG in CPU time against a
     trivial route's, and its size; the issue's bounds are 150 ms and 150 KiB."""
-    from scorekeeper.loading import load_game
     from scorekeeper.printing.card_image import card_png
+    from scorekeeper.reads.loading import load_game
     from scorekeeper.rules.share import game_card
     from scorekeeper.store import get_store
 
@@ -493,7 +493,7 @@ def worst_adversarial(rulesets: list[Any], ask: Callable[[Any, int, str], float]
 def adversarial_benchmarks(rows: list[Row]) -> None:
     """The worst answer over hands built to defeat a search by combinations, in every ruleset and
     round, up to the largest deal, through the API, against a trivial question through the same API."""
-    from scorekeeper.catalog import load_catalog
+    from scorekeeper.reads.catalog import load_catalog
 
     rulesets = [r for r in load_catalog(None).rulesets.values() if r.has_contract]
     with tempfile.TemporaryDirectory() as folder:
@@ -529,7 +529,7 @@ def go_down_benchmarks(rows: list[Row]) -> None:
     """ "Can I go down with these?" on a player's phone: the worst answer over the same adversarial
     hands (every ruleset and round, up to the largest deal), through its API, against a trivial
     question (K K K) through the same API; the issue's bound is 100 ms."""
-    from scorekeeper.catalog import load_catalog
+    from scorekeeper.reads.catalog import load_catalog
 
     rulesets = [r for r in load_catalog(None).rulesets.values() if r.has_contract]
     with tempfile.TemporaryDirectory() as folder:

@@ -21,7 +21,7 @@ def build_history(path: str, games: int) -> tuple[int, int]:
     """``games`` finished 4-player games among 24 players, written as an import (ids kept), ten a
     night, one night a week (players' records are kept by day, month and year: the years count)."""
     from scorekeeper.commands.derived import result_rows
-    from scorekeeper.loading import load_game
+    from scorekeeper.reads.loading import load_game
     from scorekeeper.store import Store, exchange, record_keeping
 
     app = make_app(Path(path).parent, DATABASE=path, TESTING=False)

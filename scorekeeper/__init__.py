@@ -13,14 +13,14 @@ import platformdirs
 from flask import Flask, Response
 from werkzeug.routing import IntegerConverter, Map
 
-from . import assets, cli, words
 from . import store as store_module
-from .catalog import Catalog, load_catalog
 from .commands import TRUSTED, derived, run
 from .commands.ratings import RatingWorker
 from .commands.rulesets import KeepVersions
-from .compression import gzip_response
-from .web import TrustedProxies
+from .host import cli
+from .reads.catalog import Catalog, load_catalog
+from .web import TrustedProxies, assets, words
+from .web.compression import gzip_response
 
 __version__ = "0.2.0"  # the wheel's too (pyproject.toml reads it); CHANGELOG.md says what each brought
 
@@ -135,7 +135,6 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
 
     from .api import bp as api_bp
     from .errors import bp as errors_bp
-    from .forms import csrf
     from .games import bp as games_bp
     from .help import bp as help_bp
     from .homescreen import bp as homescreen_bp
@@ -146,6 +145,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     from .printing import bp as printing_bp
     from .printing.cards import bp as cards_bp
     from .rulesets import bp as rulesets_bp
+    from .web.forms import csrf
 
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens

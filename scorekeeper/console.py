@@ -11,7 +11,7 @@ import click
 from flask.cli import ScriptInfo
 
 from . import __version__, create_app
-from .cli import COMMANDS
+from .host.cli import COMMANDS
 
 
 @click.group(help="Scorekeeper: scores, pennies and the money bowl for the penny rummy family.")

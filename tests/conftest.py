@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 from support import Api, copy_of_migrated, make_app
 
-from scorekeeper.catalog import load_catalog
+from scorekeeper.reads.catalog import load_catalog
 from scorekeeper.rules.rulesets import Ruleset
 from scorekeeper.store import Store
 

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.commands import locks
 from scorekeeper.commands.locks import Lock, TooManyTries, WrongPin, game_lock, night_lock, verify_pin
-from scorekeeper.pins import hash_new_pin
+from scorekeeper.commands.pins import hash_new_pin
 from scorekeeper.store import Store
 from scorekeeper.store.rows import GameRow
 

@@ -6,9 +6,9 @@ from typing import cast
 
 import pytest
 
-from scorekeeper.catalog import Catalog
 from scorekeeper.commands import TRUSTED, Answered, Asker, EntryKey, KeyReused, run
 from scorekeeper.commands.locks import Lock, NeedsUnlock
+from scorekeeper.reads.catalog import Catalog
 from scorekeeper.store import StaleWrite, Store
 
 

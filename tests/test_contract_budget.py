@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from support import PLAYERS, adversarial_hands, hand_text, slow_house_rulesets, slowest_house_round
 
-from scorekeeper import meld_checks
+from scorekeeper.reads import meld_checks
 from scorekeeper.rules import contract, go_down
 from scorekeeper.rules.rulesets import Ruleset
 

@@ -237,7 +237,7 @@ def test_the_game_after_an_entry_knows_the_entry_by_its_stored_number(app, api):
     the game loaded afterwards (an Undo offered for "the entry just made" must find it)."""
     from scorekeeper.commands import TRUSTED, run
     from scorekeeper.commands.games import RecordBuy
-    from scorekeeper.loading import load_game
+    from scorekeeper.reads.loading import load_game
     from scorekeeper.rules.game import Game
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.events import EventFormatError, event_from_payload, event_payload
+from scorekeeper.reads.events import EventFormatError, event_from_payload, event_payload
 from scorekeeper.rules.books import BOOK_KINDS, SideEntry
 from scorekeeper.rules.cards import Card, Rank, Suit
 from scorekeeper.rules.game import Buy, HandRecord, RoundRecord, Void

@@ -1,4 +1,4 @@
-"""Numbers and list indices from a request are read as ASCII digits only (scorekeeper/forms.py and the
+"""Numbers and list indices from a request are read as ASCII digits only (scorekeeper/web/forms.py and the
 season filter): another script's digits ("2٠٢٦", a superscript "²") are refused in words, never a 500."""
 
 from __future__ import annotations

@@ -410,7 +410,7 @@ def test_undoing_one_of_two_buys_in_a_round_leaves_one(api):
 
 def test_the_totals_before_a_round_are_those_after_the_round_before(api):
     """A hand's board minimum depends on the totals before it: the totals after round n − 1."""
-    from scorekeeper.loading import load_game
+    from scorekeeper.reads.loading import load_game
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog
 

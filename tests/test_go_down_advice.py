@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import examples
 
-from scorekeeper.catalog import load_catalog
+from scorekeeper.reads.catalog import load_catalog
 from scorekeeper.rules.cards import Card, Rank, Suit, parse_hand
 from scorekeeper.rules.contract import Budget, arrangement
 from scorekeeper.rules.go_down import _cards_of, can_go_down

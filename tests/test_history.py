@@ -1,4 +1,4 @@
-"""A game's entries in table words (scorekeeper/history.py): what a buy just did, and the History
+"""A game's entries in table words (scorekeeper/reads/history.py): what a buy just did, and the History
 page numbering a game's own entries from 1 (ids are numbered across all games: game 4 began at #73)."""
 
 from __future__ import annotations

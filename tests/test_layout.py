@@ -112,3 +112,69 @@ def test_no_import_circle():
     for name in sorted(graph):
         visit(name, [], done)
     assert circles == []
+
+
+# The layers, lowest first (docs/development.md, "Layout"): a module may import its own layer and the
+# layers below it, never one above. The blueprints share a layer (printing serves the others' PDFs).
+LAYERS: list[set[str]] = [
+    {"rules"},
+    {"store"},
+    {"reads"},
+    {"commands"},
+    {"web"},
+    {"api", "errors", "games", "help", "homescreen", "live", "melds", "nights", "players", "printing", "rulesets"},
+    {"host"},
+    {"__init__", "console"},
+]
+# The package root holds the app factory and the console command; every other module sits in its layer.
+ROOT_MODULES = {"__init__", "console"}
+
+
+def layer_of(name: str) -> int:
+    """The layer of a module by its dotted name (``scorekeeper`` alone is the app factory's)."""
+    parts = name.split(".")
+    top = parts[1] if len(parts) > 1 else "__init__"
+    return next(index for index, layer in enumerate(LAYERS) if top in layer)
+
+
+def test_the_package_root_holds_only_the_app_factory_and_the_console_command():
+    loose = {path.stem for path in PACKAGE.glob("*.py")}
+    assert loose - ROOT_MODULES == set()
+
+
+def test_every_package_is_in_a_layer_and_says_what_it_holds():
+    packages = {path.parent for path in PACKAGE.glob("*/__init__.py")}
+    for package in packages:
+        assert any(package.name in layer for layer in LAYERS), f"{package.name}/ is in no layer"
+        docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text()))
+        assert docstring and len(docstring.split()) >= 12, f"{package.name}/__init__.py says too little of it"
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    known = modules()
+    upward = sorted(
+        f"{name} imports {other}"
+        for name, path in known.items()
+        for other in imported(name, path, known)
+        if layer_of(other) > layer_of(name)
+    )
+    assert upward == []
+
+
+def test_the_layer_rule_catches_an_import_upward():
+    """The check above, shown a store module that imports a read model and a rule that imports the web."""
+    assert layer_of("scorekeeper.reads.loading") > layer_of("scorekeeper.store.games")
+    assert layer_of("scorekeeper.web.forms") > layer_of("scorekeeper.rules.game")
+    assert layer_of("scorekeeper.host.cli") > layer_of("scorekeeper.games.pages")
+    assert layer_of("scorekeeper") == layer_of("scorekeeper.console") == len(LAYERS) - 1
+
+
+def test_the_development_guide_draws_these_layers():
+    text = (PACKAGE.parent / "docs" / "development.md").read_text(encoding="utf-8")
+    drawing = text.split("<!-- layers: highest first -->")[1].split("<!-- /layers -->")[0]
+    drawn = []
+    for line in drawing.strip().strip("`").strip().splitlines():
+        names = {word.rstrip("/") for word in line.split() if word.endswith("/") or word in ROOT_MODULES}
+        if line[:1].strip() and names:
+            drawn.append(names)
+    assert drawn == LAYERS[::-1]

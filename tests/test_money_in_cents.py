@@ -295,7 +295,7 @@ def test_a_game_in_play_says_nothing_of_money_moved(api, client):
 def test_each_players_lines_on_the_night_page_add_up_to_their_net(app, api):
     """Every penny accounted for: the lines that explain a player's money (buys, cards, the bowl taken,
     a carry shared) add up to the net the night settles, game by game at its own penny value."""
-    from scorekeeper.night_report import night_report
+    from scorekeeper.reads.night_report import night_report
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog
 
@@ -316,7 +316,7 @@ def test_the_lines_that_explain_a_players_money_say_where_each_penny_went(app, a
     carried. A 1¢ game Ann wins alone: Bob, Cy and Di each caught with a card every round (7 pennies
     each) and the carried penny, 22 in all. A 5¢ game Ann wins alone: in round 1 Bob buys once and
     everyone else is caught with a card, 4 pennies; then Ann goes out on the others with empty hands."""
-    from scorekeeper.night_report import night_report
+    from scorekeeper.reads.night_report import night_report
     from scorekeeper.store import get_store
     from scorekeeper.web import current_catalog
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 from support import Api, make_app, ruleset_text, tie_game
 
-from scorekeeper.night_report import CARD_GAMES
+from scorekeeper.reads.night_report import CARD_GAMES
 
 
 def one_round_rules(folder: Path) -> None:

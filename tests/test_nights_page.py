@@ -9,7 +9,6 @@ from typing import Any
 from support import Api, make_app
 from test_words import BEGUN, in_chicago  # noqa: F401 - a fixture
 
-from scorekeeper.night_report import NightReport, night_report
 from scorekeeper.nights.page import (
     Owed,
     PaymentMade,
@@ -23,6 +22,7 @@ from scorekeeper.nights.page import (
     night_page,
     nobody_owes,
 )
+from scorekeeper.reads.night_report import NightReport, night_report
 from scorekeeper.rules.ledger import Payment
 from scorekeeper.store import Store
 from scorekeeper.web import current_catalog

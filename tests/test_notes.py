@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from support import csrf_token, found, make_app
 
-from scorekeeper.notes import NoteError, clean_note, one_line
+from scorekeeper.reads.notes import NoteError, clean_note, one_line
 
 KEPT = [  # as typed → as kept
     ("Ann hosted", "Ann hosted"),

@@ -247,7 +247,7 @@ def test_the_small_print_widths_are_the_fonts():
     """scorepad.EM_WIDTHS, which packs a printed cell's lines, holds DejaVu Sans's own advance widths."""
     from fontTools.ttLib import TTFont
 
-    from scorekeeper.scorepad import EM_WIDTHS, LETTER_EM
+    from scorekeeper.reads.scorepad import EM_WIDTHS, LETTER_EM
 
     font = TTFont("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     cmap, advance, em = font.getBestCmap(), font["hmtx"].metrics, font["head"].unitsPerEm

@@ -6,7 +6,7 @@ import re
 import pytest
 from support import TEN_PENNIES_TOML, ruleset_text
 
-from scorekeeper.catalog import load_catalog
+from scorekeeper.reads.catalog import load_catalog
 from scorekeeper.rules.cards import Rank, parse_hand
 from scorekeeper.rules.rulesets import RulesetError, parse_ruleset, read_ruleset, ruleset_document
 

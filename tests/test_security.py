@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import PLAYERS, csrf_token, examples, found, free_port, new_game_form, start_server
 
-from scorekeeper import serving
+from scorekeeper.host import serving
 
 
 def locked_game(api, pin="4321"):

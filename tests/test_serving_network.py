@@ -173,7 +173,7 @@ def post_json(network: HomeNetwork, url: str, body: object) -> dict[str, object]
 
 def test_the_addresses_found_are_this_machine_s_own_and_never_loopback():
     """Read from the interfaces and the route out, never from the host name (whatever /etc/hosts says)."""
-    from scorekeeper import serving
+    from scorekeeper.host import serving
 
     found = serving.lan_addresses()
     assert not [address for address in found if address.startswith(("127.", "169.254."))]

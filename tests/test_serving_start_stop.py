@@ -130,7 +130,7 @@ def test_a_mirror_folder_without_a_copy_and_a_missing_backup_name_are_one_line_b
 
 
 def test_the_serving_lock_is_held_by_the_open_file_not_by_the_number_in_it(tmp_path):
-    from scorekeeper import serving
+    from scorekeeper.host import serving
 
     database = str(tmp_path / "scorekeeper.sqlite")
     assert serving.serving_pid(database) is None

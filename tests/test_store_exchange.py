@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from support import Api, tie_game
 
-from scorekeeper.exports import to_json_text
+from scorekeeper.reads.exports import to_json_text
 from scorekeeper.store import Store, exchange
 
 

@@ -1,4 +1,4 @@
-"""The table's clock (scorekeeper/words.py): a moment is stored in UTC and shown as the server's
+"""The table's clock (scorekeeper/web/words.py): a moment is stored in UTC and shown as the server's
 clock reads it. A table in Chicago that begins a game at 21:30 on 26 November reads 26 November and
 21:30 on every page and on the printed sheet, not the 27th at 03:30 (UTC)."""
 
@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from support import Api, make_app
 
-from scorekeeper.words import local_clock, local_day, local_time
+from scorekeeper.web.words import local_clock, local_day, local_time
 
 BEGUN = "2026-11-27T03:30:00+00:00"  # 21:30 on the 26th in Chicago
 CHICAGO = "CST6CDT,M3.2.0,M11.1.0"  # POSIX rules: no time zone database needed

@@ -13,19 +13,19 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wrappers import Response
 
-from .. import loading, meld_checks
-from ..access import api_asker
-from ..catalog import UnknownRuleset
 from ..commands import Answered, EntryKey, KeyReused, run
 from ..commands.games import AlreadyRecorded
 from ..commands.locks import LockError, TooManyTries
 from ..commands.runner import Command
 from ..players.records import SeasonError
+from ..reads import loading, meld_checks
+from ..reads.catalog import UnknownRuleset
 from ..rules.game import Game
 from ..rules.game_json import game_json
 from ..rules.setup import GameError
 from ..store import NotFound, StaleWrite, get_store
 from ..web import current_catalog, written
+from ..web.access import api_asker
 from .bodies import BadRequest, field
 
 bp = Blueprint("api", __name__, url_prefix="/api")

@@ -9,15 +9,15 @@ from flask import jsonify, request, session
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from .. import loading, meld_checks
-from ..catalog import Catalog, UnknownRuleset
 from ..commands.drafts import KeepDraft
 from ..commands.games import GameEntry, RecordBuy, RecordHand, RecordRound, Rematch, StartGame, Undo
 from ..commands.nights import KeepNote
-from ..drafts import MAX_DRAFT_POINTS, DraftRefused, seen_drafts
-from ..drafts import drafts as round_drafts
-from ..history import describe_events
-from ..notes import NoteError
+from ..reads import loading, meld_checks
+from ..reads.catalog import Catalog, UnknownRuleset
+from ..reads.drafts import MAX_DRAFT_POINTS, DraftRefused, seen_drafts
+from ..reads.drafts import drafts as round_drafts
+from ..reads.history import describe_events
+from ..reads.notes import NoteError
 from ..rules.game import Game
 from ..rules.rulesets import Ruleset, ruleset_document
 from ..rules.setup import MAX_PENNY_CENTS, GameError

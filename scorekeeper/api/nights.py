@@ -8,14 +8,14 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from ..access import issue_token
 from ..commands.locks import Lock, game_lock, night_lock, verify_pin
 from ..commands.nights import CreateNight, Party, Pay, SetMoneyMode, TakeBackPayment
-from ..night_report import night_report
+from ..reads.night_report import night_report
 from ..rules.ledger import MoneyMode
-from ..sharing import night_link
 from ..store import get_store
 from ..web import current_catalog
+from ..web.access import issue_token
+from ..web.sharing import night_link
 from .base import bp, respond_json, write
 from .bodies import BadRequest, body, field
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..catalog import Catalog
+from ..reads.catalog import Catalog
 from ..store import Store, exchange, record_keeping
 from ..store.deleted import with_free_ids
 from .derived import import_dump, refresh_night

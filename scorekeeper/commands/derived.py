@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..catalog import Catalog
-from ..drafts import draft_done_with
-from ..events import EventFormatError, event_from_row
-from ..loading import GameNotFound, MissingRuleset, game_setup, load_game, stored_events
-from ..notes import NoteError, clean_note
+from ..reads.catalog import Catalog
+from ..reads.drafts import draft_done_with
+from ..reads.events import EventFormatError, event_from_row
+from ..reads.loading import GameNotFound, MissingRuleset, game_setup, load_game, stored_events
+from ..reads.notes import NoteError, clean_note
 from ..rules.game import Game, HandRecord, RoundRecord
 from ..rules.night import NOTHING, Pending, carry_in, money_cents, passes_over, pending_after, replay_night
 from ..rules.setup import GameError

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog
-from ..drafts import DraftRefused, check_draft_round, draft_result
-from ..loading import load_game
+from ..reads.catalog import Catalog
+from ..reads.drafts import DraftRefused, check_draft_round, draft_result
+from ..reads.loading import load_game
 from ..rules.setup import name_key
 from ..store import Store
 from .locks import Lock

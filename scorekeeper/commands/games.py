@@ -9,19 +9,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..catalog import Catalog
-from ..events import event_payload
-from ..loading import load_game, next_id, round_event
-from ..pins import hash_new_pin
+from ..reads.catalog import Catalog
+from ..reads.events import event_payload
+from ..reads.loading import load_game, next_id, round_event
+from ..reads.side_input import hand_event
 from ..rules.game import Buy, Event, Game, Void
 from ..rules.names import look_alike_key
 from ..rules.night import carry_in
 from ..rules.rulesets import ruleset_document
 from ..rules.setup import GameError, Setup, clean_name, name_key
-from ..side_input import hand_event
 from ..store import NotFound, Store
 from .derived import carry_forward, night_pending, save_derived, settle_drafts
 from .locks import Lock, game_lock, night_lock
+from .pins import hash_new_pin
 
 
 class AlreadyRecorded(GameError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..catalog import Catalog
+from ..reads.catalog import Catalog
 from ..rules.names import look_alike_key
 from ..rules.setup import GameError, check_name, name_key
 from ..store import Store, record_keeping

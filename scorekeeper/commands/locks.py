@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..pins import pin_matches
 from ..store import Store
 from ..store.rows import GameRow, NightRow
+from .pins import pin_matches
 
 FREE_TRIES = 5
 BASE_DELAY_SECONDS = 2.0

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..catalog import Catalog
-from ..night_report import BOWL, BOWL_LABEL, NightReport, night_report
-from ..notes import clean_note
+from ..reads.catalog import Catalog
+from ..reads.night_report import BOWL, BOWL_LABEL, NightReport, night_report
+from ..reads.notes import clean_note
 from ..rules.ledger import MoneyMode
 from ..rules.setup import GameError, name_key
 from ..store import Store

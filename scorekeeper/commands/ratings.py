@@ -10,7 +10,7 @@ import logging
 import threading
 from dataclasses import dataclass
 
-from ..catalog import Catalog
+from ..reads.catalog import Catalog
 from ..rules.rating import Rating, rate
 from ..store import Store
 from ..store import records as stored

@@ -8,7 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog, kept_ruleset
+from ..reads.catalog import Catalog, kept_ruleset
 from ..rules.names import look_alike_key
 from ..rules.rulesets import RulesetError, read_ruleset, ruleset_document
 from ..rules.setup import GameError, check_visible

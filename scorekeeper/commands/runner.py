@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from ..catalog import Catalog
+from ..reads.catalog import Catalog
 from ..store import StaleWrite, Store
 from ..store.rows import EntryKeyRow
 from .locks import Lock, LockError

@@ -10,7 +10,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..commands import KeyReused
-from ..loading import MissingRuleset
+from ..reads.loading import MissingRuleset
 
 bp = Blueprint("errors", __name__)
 

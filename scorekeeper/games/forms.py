@@ -19,11 +19,11 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..drafts import SEEN_GARBLED, seen_drafts
-from ..forms import Boxes, WholeNumberField, choices, whole_number
-from ..pins import MAX_PIN, MIN_PIN, PIN_RULE
+from ..commands.pins import MAX_PIN, MIN_PIN, PIN_RULE
+from ..reads.drafts import SEEN_GARBLED, seen_drafts
+from ..reads.side_input import MAX_COUNT
 from ..rules.setup import MAX_NAME_LENGTH, MAX_PENNY_CENTS, GameError, clean_name
-from ..side_input import MAX_COUNT
+from ..web.forms import Boxes, WholeNumberField, choices, whole_number
 
 MAX_PLAYERS = 8
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import abort, flash, render_template, request
 from flask.typing import ResponseReturnValue
 
-from .. import loading
 from ..commands.games import Undo
-from ..exports import download, entries_csv_text, to_csv_text, to_json_text
-from ..history import describe_event, describe_events, entry_name, find_entry
+from ..reads import loading
+from ..reads.exports import download, entries_csv_text, to_csv_text, to_json_text
+from ..reads.history import describe_event, describe_events, entry_name, find_entry
 from ..rules.game import Void
 from ..store import NotFound, exchange, get_store
 from ..web import page_entry

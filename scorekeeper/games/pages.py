@@ -11,25 +11,25 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
 
-from .. import loading
-from ..access import forget_unlocked, page_unlocked, remember_unlocked, require_page_unlock
 from ..commands.games import RecordBuy, Rematch, StartGame
 from ..commands.locks import LockError, NeedsUnlock, game_lock
 from ..commands.nights import LockAgain
-from ..drafts import correction_requests
-from ..forms import NotesForm, choices, send_notes
-from ..history import bought, entry_name
+from ..reads import loading
+from ..reads.drafts import correction_requests
+from ..reads.history import bought, entry_name
 from ..rules.game import Buy, Game
 from ..rules.game_json import describe_round
 from ..rules.night import passes_over
 from ..rules.setup import GameError, seat_teams
 from ..rulesets.words import changes_in_words
-from ..sharing import game_link, night_link, qr_svg
 from ..store import StaleWrite, get_store, last_backup, mirror_state
 from ..store.rows import GameRow
 from ..store.startup import disk_is_full
-from ..unlocking import unlock_page
 from ..web import current_catalog, page_entry, page_write
+from ..web.access import forget_unlocked, page_unlocked, remember_unlocked, require_page_unlock
+from ..web.forms import NotesForm, choices, send_notes
+from ..web.sharing import game_link, night_link, qr_svg
+from ..web.unlocking import unlock_page
 from .forms import BuyForm, LockForm, NewGameForm
 from .page import game_page
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import loading
 from ..commands.games import AlreadyRecorded, RecordHand, RecordRound
+from ..reads import loading
 from ..rules.game import Game, HandRecord
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError

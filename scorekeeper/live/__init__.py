@@ -10,8 +10,8 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from .. import loading
-from ..kept import KeptLast
+from ..reads import loading
+from ..reads.kept import KeptLast
 from ..rules.game_json import describe_round
 from ..rules.rule_card import your_round
 from ..rules.setup import MAX_NAME_LENGTH

@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from ..catalog import Catalog
-from ..forms import choices
-from ..meld_checks import MeldQuestionError, TooBusy, check
+from ..reads.catalog import Catalog
+from ..reads.meld_checks import MeldQuestionError, TooBusy, check
 from ..rules.melds import Stage
 from ..rules.rulesets import RoundRule, Ruleset
 from ..web import current_catalog
+from ..web.forms import choices
 from .forms import MeldCheckForm
 
 bp = Blueprint("melds", __name__)

@@ -6,8 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..forms import Boxes, WholeNumberField, choices
 from ..rules.melds import Stage
+from ..web.forms import Boxes, WholeNumberField, choices
 
 MELD_LINES = 4
 

@@ -7,22 +7,22 @@ import secrets
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ..access import page_unlocked, require_page_unlock
 from ..commands.deleting import DeleteNight
 from ..commands.locks import NeedsUnlock, night_lock
 from ..commands.nights import CloseNight, CreateNight, Pay, SetMoneyMode, TakeBackPayment
-from ..exports import download, to_csv_text, to_json_text
-from ..forms import NotesForm, send_notes
-from ..night_report import BOWL_LABEL, NightReport, night_card, night_report
 from ..printing import paper, pdf_response, render_summary
+from ..reads.exports import download, to_csv_text, to_json_text
+from ..reads.night_report import BOWL_LABEL, NightReport, night_card, night_report
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..rules.setup import GameError
-from ..sharing import night_link, qr_svg
 from ..store import NotFound, automatic_backup, exchange, get_store
 from ..store.rows import NightRow
-from ..unlocking import unlock_page
 from ..web import backed_up, confirm_delete_page, current_catalog, page_entry, page_write
-from ..words import written_day_of
+from ..web.access import page_unlocked, require_page_unlock
+from ..web.forms import NotesForm, send_notes
+from ..web.sharing import night_link, qr_svg
+from ..web.unlocking import unlock_page
+from ..web.words import written_day_of
 from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackForm
 from .page import night_page
 

@@ -7,8 +7,8 @@ from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from ..commands.nights import MAX_NIGHT_NAME, Party
-from ..forms import WholeNumberField, choices
 from ..rules.ledger import MoneyMode
+from ..web.forms import WholeNumberField, choices
 
 MONEY_CHOICES = choices([(mode.value, mode.choice) for mode in MoneyMode])
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..night_report import NightReport, party_label
+from ..reads.night_report import NightReport, party_label
 from ..rules.game import Game
 from ..rules.ledger import Payment, format_cents, signed_cents
 from ..rules.wording import listed, plural
 from ..store.rows import PaymentRow
-from ..words import local_clock
+from ..web.words import local_clock
 
 
 def pennies(count: int) -> str:

@@ -10,19 +10,19 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from .. import loading
 from ..commands.host import MergePlayers, RenamePlayer
 from ..commands.locks import LockError
 from ..commands.ratings import SetRated
-from ..forms import whole_number
 from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
+from ..reads import loading
 from ..rules.setup import GameError
 from ..store import NotFound, get_store
 from ..store import records as stored
 from ..store.backups import BackupFailed
 from ..web import backed_up, current_catalog, page_write, rating_worker
-from ..words import written_day
+from ..web.forms import whole_number
+from ..web.words import written_day
 from . import page, records
 from .records import Season, SeasonError
 

@@ -13,7 +13,7 @@ from ..rules.ledger import minus, signed_cents
 from ..rules.rulesets import Ruleset, Winner
 from ..rules.wording import plural
 from ..store.rows import HistoryRow, StatsRow
-from ..words import local_day
+from ..web.words import local_day
 
 
 def tone(cents: int) -> str:

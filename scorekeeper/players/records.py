@@ -10,8 +10,8 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from ..catalog import Catalog
 from ..commands.ratings import RatingWorker
+from ..reads.catalog import Catalog
 from ..rules.rating import Rating, new_player
 from ..rules.records import (
     MONTH,

@@ -9,10 +9,9 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
-from .. import loading
-from ..catalog import UnknownRuleset
-from ..forms import whole_number
-from ..night_report import NightReport
+from ..reads import loading
+from ..reads.catalog import UnknownRuleset
+from ..reads.night_report import NightReport
 from ..rules.game import Game
 from ..rules.game_json import describe_round
 from ..rules.ledger import Payment
@@ -21,7 +20,8 @@ from ..rules.rulesets import Ruleset
 from ..rules.setup import GameError, check_players, dealer_seat
 from ..store import get_store
 from ..web import current_catalog
-from ..words import written_day
+from ..web.forms import whole_number
+from ..web.words import written_day
 from .chart import progression_svg
 from .render import PAPER_SIZES, html_to_pdf
 

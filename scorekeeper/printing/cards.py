@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort
 from flask.typing import ResponseReturnValue
 
-from .. import loading
-from ..night_report import night_card, night_report
+from ..reads import loading
+from ..reads.night_report import night_card, night_report
 from ..rules.share import ResultsCard
 from ..store import NotFound, get_store
 from ..web import current_catalog

@@ -11,16 +11,16 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from ..catalog import Catalog, kept_ruleset
 from ..commands.locks import LockError
 from ..commands.rulesets import HOUSE_SOURCE, HouseRulesetRefused, SaveHouseRuleset
-from ..forms import whole_number
 from ..printing import paper, pdf_response
+from ..reads.catalog import Catalog, kept_ruleset
 from ..rules.rule_card import points_key, rule_card
 from ..rules.rulesets import Family, Ruleset, RulesetError, read_ruleset, ruleset_document
 from ..rules.setup import dealer_seat
 from ..store import get_store
 from ..web import current_catalog, page_write
+from ..web.forms import whole_number
 from .typed import MOST_FORM_ROUNDS, Typed, from_document, from_post, to_document
 from .words import LABELS, field_label, input_id
 

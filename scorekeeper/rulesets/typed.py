@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..forms import whole_number
 from ..rules.cards import Rank
 from ..rules.rulesets import MOST_ROUNDS, BookRule, Family
+from ..web.forms import whole_number
 
 FLAGS = ("suits_required", "no_duplicates", "contract_exact", "wilds_at_most_naturals", "wild_rank_sets")
 NUMBERS = (

@@ -54,7 +54,7 @@ class HomeServer:
 
 @pytest.fixture
 def home(tmp_path) -> Iterator[HomeServer]:
-    from scorekeeper.serving import lan_addresses
+    from scorekeeper.host.serving import lan_addresses
 
     addresses = lan_addresses()
     if not addresses:

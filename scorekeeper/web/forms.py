@@ -11,10 +11,10 @@ from wtforms import FieldList, IntegerField, SelectChoice, TextAreaField  # type
 from wtforms.validators import InputRequired, NumberRange, ValidationError
 from wtforms.widgets import HiddenInput
 
-from .commands.nights import KeepNote
-from .notes import NoteError, clean_note
-from .store import get_store
-from .web import page_write
+from ..commands.nights import KeepNote
+from ..reads.notes import NoteError, clean_note
+from ..store import get_store
+from . import page_write
 
 csrf = CSRFProtect()
 
@@ -43,7 +43,7 @@ class WholeNumberField(IntegerField):
             raise ValueError(self.gettext("Not a valid integer value."))
 
 
-class Boxes(FieldList):  # type: ignore[type-arg]
+class Boxes(FieldList):  # type: ignore[type-arg, unused-ignore]  # (unused where the tests are checked without --strict)
     """A FieldList whose boxes are numbered in ASCII digits only: WTForms reads any name whose index
     ``str.isdigit()`` passes and then calls ``int()`` on it, which fails on "caught-²" (a 500)."""
 

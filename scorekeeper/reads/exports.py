@@ -10,11 +10,11 @@ from typing import Any
 
 from flask import Response
 
-from .rules.books import SideResult
-from .rules.cards import format_hand
-from .rules.game import Game
-from .rules.scoring import PlayerResult
-from .store.exchange import JSON_LAYOUT
+from ..rules.books import SideResult
+from ..rules.cards import format_hand
+from ..rules.game import Game
+from ..rules.scoring import PlayerResult
+from ..store.exchange import JSON_LAYOUT
 
 
 def to_json_text(data: dict[str, Any]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .rules.setup import invisible_position
+from ..rules.setup import invisible_position
 
 MAX_NOTE_LENGTH = 500
 

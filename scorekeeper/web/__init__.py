@@ -1,5 +1,12 @@
-"""What every blueprint reaches for in a request: the app's rulesets, and a write asked for by the
-page's browser (through the one runner: the blueprints decide no lock and open no transaction)."""
+"""The request side's helpers, shared by every blueprint: who asks (``access``: the locks a page's
+session or an API token opened) and the PIN page (``unlocking``), the shared forms (``forms``), the
+template filters (``words``), the static files named by their digest (``assets``), gzip (``compression``)
+and the links and QR codes the phones open (``sharing``). They may use the commands, the read models, the
+store and the rules; only the blueprints, the host side and the app factory use them.
+
+This module itself is what every blueprint reaches for in a request: the app's rulesets, and a write
+asked for by the page's browser (through the one runner: the blueprints decide no lock and open no
+transaction)."""
 
 from __future__ import annotations
 
@@ -8,13 +15,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 from flask import current_app, render_template
 
+from ..commands import Answered, EntryKey, run
+from ..commands.ratings import RatingWorker
+from ..commands.runner import Command
+from ..reads.catalog import Catalog
+from ..store import get_store
+from ..store.backups import make_backup
 from .access import page_asker
-from .catalog import Catalog
-from .commands import Answered, EntryKey, run
-from .commands.ratings import RatingWorker
-from .commands.runner import Command
-from .store import get_store
-from .store.backups import make_backup
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -48,7 +55,7 @@ def page_entry(command: Command[T], entry_key: str | None) -> T | None:
 
 def confirm_delete_page(what: str, label: str, consequence: str, action: str, back: str) -> str:
     """The question before a delete: what goes, that a backup is made and how it comes back."""
-    from .store.deleted import KEPT_DAYS
+    from ..store.deleted import KEPT_DAYS
 
     return render_template(
         "confirm_delete.html",

@@ -9,17 +9,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..rules.game import Game
+from ..rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
+from ..rules.night import Leftover, leftovers
+from ..rules.setup import name_key
+from ..rules.share import ResultsCard
+from ..rules.wording import listed, plural
+from ..store import Store
+from ..store.rows import NightRow, PaymentRow
 from .catalog import Catalog
 from .kept import KeptLast
 from .loading import load_game
-from .rules.game import Game
-from .rules.ledger import MoneyMode, Payment, after_payments, format_cents, settle, settle_with_keeper, signed_cents
-from .rules.night import Leftover, leftovers
-from .rules.setup import name_key
-from .rules.share import ResultsCard
-from .rules.wording import listed, plural
-from .store import Store
-from .store.rows import NightRow, PaymentRow
 
 # The bowl is a party to a night's money of its own kind, never a name: its key in the nets, the
 # payments and the store is the empty name, which no player can have (a player may be called "the

@@ -11,19 +11,19 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
+from ..commands import TRUSTED, Answered, run
+from ..commands.deleting import BringBack, DeleteGame, DeleteNight
+from ..commands.derived import ImportRefused, import_dump
+from ..commands.host import ClearPin, MergePlayers, RenamePlayer
+from ..commands.runner import Command
+from ..reads.catalog import Catalog
+from ..rules.setup import GameError
+from ..rules.wording import plural
+from ..store import NotFound, Store, exchange, set_mirror
+from ..store import backups as backups_folder
+from ..store.deleted import KEPT_DAYS
+from ..store.mirror import MIRROR_NAME
 from . import serving
-from .catalog import Catalog
-from .commands import TRUSTED, Answered, run
-from .commands.deleting import BringBack, DeleteGame, DeleteNight
-from .commands.derived import ImportRefused, import_dump
-from .commands.host import ClearPin, MergePlayers, RenamePlayer
-from .commands.runner import Command
-from .rules.setup import GameError
-from .rules.wording import plural
-from .store import NotFound, Store, exchange, set_mirror
-from .store import backups as backups_folder
-from .store.deleted import KEPT_DAYS
-from .store.mirror import MIRROR_NAME
 
 T = TypeVar("T")
 CONFIGURED_MIRROR = "\0config"  # --from-mirror without a folder: the MIRROR of config.py

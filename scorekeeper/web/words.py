@@ -12,12 +12,12 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from .night_report import party_label
-from .notes import one_line
-from .rules.cards import parse_hand
-from .rules.ledger import format_cents, format_money, minus, signed, signed_cents
-from .rules.wording import listed, plural
-from .scorepad import round_cells
+from ..reads.night_report import party_label
+from ..reads.notes import one_line
+from ..reads.scorepad import round_cells
+from ..rules.cards import parse_hand
+from ..rules.ledger import format_cents, format_money, minus, signed, signed_cents
+from ..rules.wording import listed, plural
 
 
 def on_this_clock(stamp: str) -> datetime | None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .rules.books import BOOK_KINDS, SideEntry
-from .rules.cards import Card, CardError, parse_hand
-from .rules.game import Game, HandRecord
-from .rules.setup import GameError
+from ..rules.books import BOOK_KINDS, SideEntry
+from ..rules.cards import Card, CardError, parse_hand
+from ..rules.game import Game, HandRecord
+from ..rules.setup import GameError
 
 
 def hand_event(game: Game, event_id: int, number: int | None, went_out: str | None, sides: Sequence[Any]) -> HandRecord:

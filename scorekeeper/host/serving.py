@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 from flask import Flask
 
-from .store import automatic_backup
+from ..store import automatic_backup
 
 if TYPE_CHECKING:
     from waitress.server import BaseWSGIServer

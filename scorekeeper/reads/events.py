@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules.books import SideEntry
-from .rules.cards import CardError, format_hand, parse_hand
-from .rules.game import Buy, Event, HandRecord, RoundRecord, Void
+from ..rules.books import SideEntry
+from ..rules.cards import CardError, format_hand, parse_hand
+from ..rules.game import Buy, Event, HandRecord, RoundRecord, Void
+from ..store.rows import EventRow
 from .side_input import MAX_COUNT
-from .store.rows import EventRow
 
 EVENT_KINDS = ("buy", "round", "hand", "void")
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..rules.cards import CardError, parse_hand
+from ..rules.game import Game, HandRecord, Record
+from ..rules.scoring import RoundError, score_draft
+from ..rules.setup import GameError
+from ..store import Store
+from ..store.rows import DraftRow
 from .catalog import Catalog
 from .loading import load_game, parse_caught
-from .rules.cards import CardError, parse_hand
-from .rules.game import Game, HandRecord, Record
-from .rules.scoring import RoundError, score_draft
-from .rules.setup import GameError
-from .store import Store
-from .store.rows import DraftRow
 
 MAX_DRAFT_TEXT = 200  # far more than any hand typed as cards
 MAX_DRAFT_POINTS = 10_000  # a Pennies From Heaven hand left in hand, counted by the player

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypedDict
 
-from .rules.cards import format_hand
-from .rules.game import Buy, Event, Game, HandRecord, RoundRecord, Void
-from .rules.scoring import next_buy_penalty
-from .rules.wording import ordinal, plural
+from ..rules.cards import format_hand
+from ..rules.game import Buy, Event, Game, HandRecord, RoundRecord, Void
+from ..rules.scoring import next_buy_penalty
+from ..rules.wording import ordinal, plural
 
 
 class HistoryEntry(TypedDict):

@@ -10,20 +10,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.cards import Card, CardError, parse_hand
+from ..rules.game import Event, Game, RoundRecord
+from ..rules.night import money_moved
+from ..rules.rulesets import Ruleset
+from ..rules.setup import GameError, Setup
+from ..rules.share import ResultsCard, game_card
+from ..store import NotFound, Store
+from ..store.games import event_row
+from ..store.rows import GameRow
 from .catalog import Catalog, UnknownRuleset, kept_ruleset
 from .events import event_from_row
 from .history import describe_change
 from .kept import KeptLast
-from .rules.cards import Card, CardError, parse_hand
-from .rules.game import Event, Game, RoundRecord
-from .rules.night import money_moved
-from .rules.rulesets import Ruleset
-from .rules.setup import GameError, Setup
-from .rules.share import ResultsCard, game_card
 from .side_input import hand_event
-from .store import NotFound, Store
-from .store.games import event_row
-from .store.rows import GameRow
 
 
 class GameNotFound(LookupError):

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .rules.rulesets import Ruleset, RulesetError, parse_ruleset, read_ruleset
-from .store import Store
+from ..rules.rulesets import Ruleset, RulesetError, parse_ruleset, read_ruleset
+from ..store import Store
 
 
 class UnknownRuleset(LookupError):

@@ -8,8 +8,8 @@ from __future__ import annotations
 from flask import current_app, request, session
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from .commands import Asker
-from .commands.locks import TOKEN_MAX_AGE, Lock, LockError, NeedsUnlock
+from ..commands import Asker
+from ..commands.locks import TOKEN_MAX_AGE, Lock, LockError, NeedsUnlock
 
 
 def _serializer() -> URLSafeTimedSerializer:

@@ -7,11 +7,11 @@ import contextlib
 import threading
 from collections.abc import Iterator, Sequence
 
-from .rules.cards import Card, CardError, parse_hand
-from .rules.contract import find_contract
-from .rules.go_down import GoDownAnswer, can_go_down
-from .rules.melds import MeldError, Stage, Verdict, check_layoff, check_melds
-from .rules.rulesets import Ruleset
+from ..rules.cards import Card, CardError, parse_hand
+from ..rules.contract import find_contract
+from ..rules.go_down import GoDownAnswer, can_go_down
+from ..rules.melds import MeldError, Stage, Verdict, check_layoff, check_melds
+from ..rules.rulesets import Ruleset
 
 
 class MeldQuestionError(ValueError):

@@ -9,9 +9,9 @@ from flask_wtf import FlaskForm
 from wtforms import PasswordField
 from wtforms.validators import InputRequired
 
+from ..commands.locks import Lock, LockError, verify_pin
+from ..store import get_store
 from .access import page_unlocked, remember_unlocked
-from .commands.locks import Lock, LockError, verify_pin
-from .store import get_store
 
 
 class UnlockForm(FlaskForm):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .rules.books import SideResult
-from .rules.game import Game, RoundResult
-from .rules.ledger import minus
-from .rules.scoring import PlayerResult
-from .rules.wording import plural
+from ..rules.books import SideResult
+from ..rules.game import Game, RoundResult
+from ..rules.ledger import minus
+from ..rules.scoring import PlayerResult
+from ..rules.wording import plural
 
 
 @dataclass(frozen=True)
