@@ -44,3 +44,27 @@ def test_a_changed_file_gets_a_new_name(tmp_path: Path):
 
             copies.append(url_for("static", filename="css/app.css"))
     assert copies[0] != copies[1]
+
+
+def test_the_scripts_modules_are_named_by_their_digest_and_only_that_inline_script_is_admitted(client):
+    """app.js imports its modules by their plain names (static/js/outbox.js, …): the page's import map
+    names each one under its digest, so a tap costs no round trip for them either, and the page's
+    policy admits that one inline script by its hash, no other."""
+    import base64
+    import hashlib
+    import json
+
+    page = client.get("/")
+    text = re.search(r'<script type="importmap">([^<]*)</script>', page.text).group(1)
+    imports = json.loads(text)["imports"]
+    modules = {path.name for path in (Path(__file__).parents[1] / "static" / "js").glob("*.js")} - {"app.js"}
+    assert {key.rsplit("/", 1)[1] for key in imports} == modules and "outbox.js" in modules
+    for plain, named in imports.items():
+        path, digest = named.split("?v=")
+        assert path == plain
+        assert client.get(named).cache_control.immutable, named
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    policy = page.headers["Content-Security-Policy"]
+    assert f"script-src 'self' 'sha256-{digest}';" in policy
+    assert policy.count("sha256-") == 1 and "unsafe-inline" not in policy
+    assert page.text.index('type="importmap"') < page.text.index('<script type="module"')

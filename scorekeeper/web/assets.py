@@ -2,16 +2,23 @@
 ``/static/css/app.css?v=<digest>``, and that answer is kept by the phone for a year without asking
 again (immutable), so a tap that opens a page costs no round trip for the stylesheet and the script.
 A new release changes a file's digest and so its name: the phone fetches the new file. A request
-without the current digest (an old page, a hand-typed address) is answered as before: revalidated."""
+without the current digest (an old page, a hand-typed address) is answered as before: revalidated.
+
+The script is ES modules (static/js/app.js imports the others by their plain names): a page's import
+map names each module by its digest too, and the page's Content-Security-Policy admits that one inline
+script by its hash (every other script stays refused)."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request, url_for
+from markupsafe import Markup
 
 A_YEAR = 365 * 24 * 3600
 
@@ -43,5 +50,29 @@ def register(app: Flask) -> None:
             response.cache_control.no_cache = None
         return response
 
+    def import_map() -> Markup:
+        """The page's import map: each of the script's modules under its digest (a tag, its hash kept)."""
+        folder = Path(app.static_folder or "static") / "js"
+        imports = {}
+        for module in sorted(folder.glob("*.js")):
+            if module.name != "app.js":
+                url = url_for("static", filename=f"js/{module.name}")
+                imports[url.split("?")[0]] = url
+        text = json.dumps({"imports": imports}, separators=(",", ":"))
+        g.import_map_hash = "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        return Markup(f'<script type="importmap">{text}</script>')
+
+    def admit_import_map(response: Response) -> Response:
+        """The page's own import map, and no other inline script, admitted by its hash."""
+        policy = response.headers.get("Content-Security-Policy")
+        hashed = g.get("import_map_hash")
+        if policy and hashed:
+            response.headers["Content-Security-Policy"] = policy.replace(
+                "script-src 'self'", f"script-src 'self' '{hashed}'", 1
+            )
+        return response
+
     app.url_defaults(versioned)
     app.after_request(cached)
+    app.after_request(admit_import_map)
+    app.add_template_global(import_map)

@@ -1,6 +1,8 @@
 // Scorekeeper's small helpers; the pages work without them (every action is a plain form).
 "use strict";
 
+import { GIVE_UP_MS, RETRY_MS, WAITING_AFTER_MS, createOutbox } from "./outbox.js";
+
 // Keep the screen on while a game is open, with a switch that says how it holds it. The Wake Lock API
 // exists only in a secure context (HTTPS, localhost); at the table the phones open plain
 // http://192.168.x.x, where it does not, so there a tiny muted looping video is played inline — a
@@ -166,7 +168,7 @@ function keepPlace(tapped) {
 }
 
 function backInPlace() {
-  let place = null;
+  let place;
   try {
     place = JSON.parse(sessionStorage.getItem(PLACE_KEY) || "null");
     sessionStorage.removeItem(PLACE_KEY);
@@ -201,182 +203,95 @@ function backInPlace() {
 }
 
 // Nothing lost when the Wi-Fi drops (issue 41): the game page's writes (buys, undo, a round or a
-// hand saved) go through an outbox kept in the page's own storage (a service worker needs HTTPS, and
-// a phone on the home network is plain http). Each entry carries the entry key its form was drawn
-// with, so one sent twice (its answer lost) is recorded once. Unanswered within a second, a tap is
-// said as waiting, kept, and sent again every 1.5 s, in order, also after the tab was closed. The
-// answer is the server's own page: its message says what the entry did, or why it was refused.
-const OUTBOX_KEY = "scorekeeper-outbox";
+// hand saved) go through the outbox (outbox.js: the queue, tested without a browser in tests/js/);
+// here is what it shows on the page: the banner while the server is silent, the figures that do not
+// count what waits, and the server's answer drawn in place.
 // How often a following page asks whether anything moved (a 304 of a few hundred bytes while nothing
 // did): a save shows on the table view and the players' phones within a second (issue 45).
 const FOLLOW_MS = 750;
 // 24-hour, as the server writes every time on the pages: one time format for the household (issue 60).
 const clock = (when) => new Date(when).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const RETRY_MS = 1500;
-const WAITING_AFTER_MS = 1000;  // unanswered this long: the screen says the tap is waiting
-const GIVE_UP_MS = 8000;  // a send hanging this long is sent again (its key makes that safe)
+
+// Figures on this page that do not count entries still waiting (buys left, the scorepad) are dimmed
+// and say so just below them: below, so nothing the thumb may tap again moves.
+function markScores(waiting) {
+  document.querySelectorAll("[data-scores-of]").forEach((scores) => {
+    const mine = waiting.filter((entry) => entry.game === scores.dataset.scoresOf);
+    let note = scores.nextElementSibling;
+    if (!note || !note.classList.contains("not-saved-note")) {
+      // Not a live region: the page's one banner says it (issue 60: it was announced three times).
+      note = document.createElement("p");
+      note.className = "behind-note not-saved-note";
+      scores.after(note);
+    }
+    scores.classList.toggle("not-saved", mine.length > 0);
+    note.hidden = !mine.length;
+    const said = mine.length ? `Not yet saved: these figures do not count ${mine.map((entry) => entry.label).join(", ")}.` : "";
+    if (note.textContent !== said) note.textContent = said;
+  });
+}
+
+let outboxBanner = null;
+function sayWaiting(queue, since) {
+  markScores(since ? queue : []);
+  if (!queue.length || !since) { if (outboxBanner) outboxBanner.hidden = true; return; }
+  if (!outboxBanner || !outboxBanner.isConnected) {  // a page drawn in place leaves the old one behind
+    outboxBanner = document.createElement("div");
+    outboxBanner.className = "outbox-note";
+    outboxBanner.setAttribute("role", "status");
+    document.body.appendChild(outboxBanner);
+  }
+  outboxBanner.hidden = false;
+  const what = queue.map((entry) => entry.label).join(", ");
+  const said = `No answer from the server since ${clock(since)}: ${queue.length} waiting (${what}), `
+    + "not yet saved; sent by themselves when it answers.";
+  if (outboxBanner.textContent !== said) outboxBanner.textContent = said;  // said once, not at every retry
+}
+
+// The answer shown: the page the server answered with (the game page after a buy, an undo or a
+// Save), drawn in place; an answer that was not followed, or cannot be drawn here, opens as a page.
+async function arrive(entry, response) {
+  if (response.redirected) {
+    try {
+      const then = new URL(entry.then, window.location.href);
+      const url = new URL(response.url);
+      if (url.pathname === then.pathname) url.hash = then.hash;
+      if (drawnInPlace(await response.text(), url.href)) return;
+    } catch (e) { /* opened as a page below */ }
+  }
+  window.location.assign(entry.then);
+}
+
+// Not recorded (a form refused with what was typed, a question): sent once more as a plain form, so
+// the server's own page for it opens. No submit event: it does not come back through the outbox.
+function showAsPage(entry) {
+  const plain = document.createElement("form");
+  plain.method = "post";
+  plain.action = entry.url;
+  plain.hidden = true;
+  new URLSearchParams(entry.body).forEach((value, name) => {
+    const field = document.createElement("input");
+    field.type = "hidden";
+    field.name = name;
+    field.value = value;
+    plain.appendChild(field);
+  });
+  document.body.appendChild(plain);
+  plain.submit();
+}
 
 function outbox() {
-  const read = () => { try { return JSON.parse(localStorage.getItem(OUTBOX_KEY) || "[]"); } catch (e) { return []; } };
-  const write = (queue) => { try { localStorage.setItem(OUTBOX_KEY, JSON.stringify(queue)); } catch (e) { /* this page only */ } };
-  let banner = null;
-  let since = null;  // when the server stopped answering
-  let draining = false;
-  // Figures on this page that do not count entries still waiting (buys left, the scorepad) are dimmed
-  // and say so just below them: below, so nothing the thumb may tap again moves.
-  const markScores = (queue) => {
-    document.querySelectorAll("[data-scores-of]").forEach((scores) => {
-      const waiting = since ? queue.filter((entry) => entry.game === scores.dataset.scoresOf) : [];
-      let note = scores.nextElementSibling;
-      if (!note || !note.classList.contains("not-saved-note")) {
-        // Not a live region: the page's one banner says it (issue 60: it was announced three times).
-        note = document.createElement("p");
-        note.className = "behind-note not-saved-note";
-        scores.after(note);
-      }
-      scores.classList.toggle("not-saved", waiting.length > 0);
-      note.hidden = !waiting.length;
-      const said = waiting.length
-        ? `Not yet saved: these figures do not count ${waiting.map((entry) => entry.label).join(", ")}.` : "";
-      if (note.textContent !== said) note.textContent = said;
-    });
-  };
-  const say = () => {
-    const queue = read();
-    markScores(queue);
-    if (!queue.length || !since) { if (banner) banner.hidden = true; return; }
-    if (!banner || !banner.isConnected) {  // a page drawn in place leaves the old one behind
-      banner = document.createElement("div");
-      banner.className = "outbox-note";
-      banner.setAttribute("role", "status");
-      document.body.appendChild(banner);
-    }
-    banner.hidden = false;
-    const what = queue.map((entry) => entry.label).join(", ");
-    const said = `No answer from the server since ${clock(since)}: ${queue.length} waiting (${what}), `
-      + "not yet saved; sent by themselves when it answers.";
-    if (banner.textContent !== said) banner.textContent = said;  // said once, not at every retry
-  };
-  // The version a queued entry was drawn with moves on by this phone's own entries recorded before it
-  // (each put the game's version up by one); moved by anyone else, it stays, and the server refuses
-  // the entry as made on an old view.
-  const chain = {};  // game → { base: the version its entries were drawn at, head: the version they made }
-  const versionOf = async (game) => (await (await fetch(`/api/games/${game}`, { cache: "no-store" })).json()).version;
-  const caughtUp = async (entry) => {
-    if (!entry.game) return { body: entry.body, sent: null };
-    const now = await versionOf(entry.game);
-    const mine = chain[entry.game];
-    const version = mine && mine.base === entry.base && mine.head === now ? now : entry.base;
-    const body = new URLSearchParams(entry.body);
-    if (body.has("version")) body.set("version", String(version));
-    return { body: body.toString(), sent: version === now ? now : null };
-  };
-  const recorded = async (entry, sent) => {
-    if (sent === null) return;
-    const after = await versionOf(entry.game);
-    if (after === sent + 1) chain[entry.game] = { base: entry.base, head: after };
-  };
-  const post = async (entry, follow) => {
-    const stop = new AbortController();
-    const slow = setTimeout(() => { if (!since) since = Date.now(); say(); }, WAITING_AFTER_MS);
-    const hung = setTimeout(() => stop.abort(), GIVE_UP_MS);
-    try {
-      const { body, sent } = await caughtUp(entry);
-      const response = await fetch(entry.url, {
-        // The last entry waiting follows the server's redirect: its answer is the page drawn in place
-        // (an entry with others behind it only needs to be recorded).
-        method: "POST", body, redirect: follow ? "follow" : "manual", signal: stop.signal,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      return { response, sent };
-    } finally {
-      clearTimeout(slow);
-      clearTimeout(hung);
-    }
-  };
-  // The answer shown: the page the server answered with (the game page after a buy, an undo or a
-  // Save), drawn in place; an answer that was not followed, or cannot be drawn here, opens as a page.
-  const arrive = async (entry, response) => {
-    if (response.redirected) {
-      try {
-        const then = new URL(entry.then, window.location.href);
-        const url = new URL(response.url);
-        if (url.pathname === then.pathname) url.hash = then.hash;
-        if (drawnInPlace(await response.text(), url.href)) return;
-      } catch (e) { /* opened as a page below */ }
-    }
-    window.location.assign(entry.then);
-  };
-  // A redirect is the server's answer with its message (recorded, or refused in words). Anything else
-  // (a form refused with what was typed, a question) was not recorded: the page sends it once more, as
-  // a plain form, so the server's own page for it opens. Safe: a refusal is never kept for its key.
-  const show = (entry) => {
-    const plain = document.createElement("form");
-    plain.method = "post";
-    plain.action = entry.url;
-    plain.hidden = true;
-    new URLSearchParams(entry.body).forEach((value, name) => {
-      const field = document.createElement("input");
-      field.type = "hidden";
-      field.name = name;
-      field.value = value;
-      plain.appendChild(field);
-    });
-    document.body.appendChild(plain);
-    plain.submit();  // no submit event: it does not come back through the outbox
-  };
-  const drain = async () => {
-    if (draining) return;
-    draining = true;
-    let last = null;
-    try {
-      for (let queue = read(); queue.length; queue = read()) {
-        const entry = queue[0];
-        let response;
-        let sent;
-        try {
-          ({ response, sent } = await post(entry, queue.length === 1));
-        } catch (e) {
-          if (!since) since = Date.now();
-          say();
-          setTimeout(drain, RETRY_MS);
-          return;
-        }
-        write(read().slice(1));
-        if (response.type !== "opaqueredirect" && !response.redirected) { since = null; say(); show(entry); return; }
-        if (read().length) {  // another entry waits: it goes on from the version this one made
-          try { await recorded(entry, sent); } catch (e) { /* no chain: a later entry may be refused as old */ }
-        }
-        last = { entry, response };
-      }
-      since = null;
-      say();
-      if (last) await arrive(last.entry, last.response);
-    } finally {
-      draining = false;
-    }
-  };
-  const keyOf = (body) => (new URLSearchParams(body).get("entry_key") || "").split("~")[0];
-  const add = (form, submitter) => {
-    const data = new FormData(form, submitter);
-    const queue = read();
-    // The same button again: within the hold it is the same tap; later, one more entry.
-    const key = String(data.get("entry_key") || "");
-    const same = key ? queue.filter((entry) => keyOf(entry.body) === key) : [];
-    if (same.length && Date.now() - same[same.length - 1].made < SETTLE_MS) return;
-    if (same.length) data.set("entry_key", `${key}~${same.length + 1}`);
-    queue.push({
-      url: form.action, body: new URLSearchParams(data).toString(), then: form.dataset.outbox,
-      label: form.dataset.outboxLabel || "an entry", game: form.dataset.outboxGame,
-      base: Number(data.get("version") || 0), made: Date.now(),
-    });
-    write(queue);
-  };
-  window.addEventListener("online", drain);
-  if (read().length) { since = read()[0].made; say(); drain(); }
+  const box = createOutbox({
+    storage: localStorage, fetch: (url, init) => fetch(url, init), now: () => Date.now(),
+    later: (fn, ms) => setTimeout(fn, ms), cancel: (timer) => clearTimeout(timer),
+    changed: sayWaiting, show: showAsPage, arrive, sameTapMs: SETTLE_MS,
+  });
+  window.addEventListener("online", box.retry);
   return {
-    // Said at once while the server is slow: a tap made while another waits is on the banner too.
-    send: (form, submitter) => { add(form, submitter); say(); drain(); },
+    send: (form, submitter) => box.send({
+      url: form.action, fields: new URLSearchParams(new FormData(form, submitter)), then: form.dataset.outbox,
+      label: form.dataset.outboxLabel, game: form.dataset.outboxGame,
+    }),
   };
 }
 
@@ -819,7 +734,7 @@ function keepDraft(form, word, cleared) {
     p.appendChild(discard);
     form.parentElement.insertBefore(p, form);
   };
-  let kept = null;
+  let kept;
   try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
   if (fresh && kept && typeof kept === "object" && !same(kept)) {
     setAll(kept);
@@ -1143,7 +1058,7 @@ function myHand() {
   };
   // A hand that was on its way when the page was left: sent again until the server takes or refuses it.
   const resendKeptHand = async () => {
-    let hand = null;
+    let hand;
     try { hand = JSON.parse(localStorage.getItem(waitingKey) || "null"); } catch (e) { hand = null; }
     if (!hand) return;
     status.textContent = `Your ${word === "hand" ? "cards" : "hand"} for ${word} ${hand.round}, typed before this page was reloaded, is being sent.`;
