@@ -61,11 +61,30 @@ def api(client: FlaskClient) -> Api:
     return Api(client)
 
 
+# The files whose tests take longest (a CI run's --durations): started first, so that no process is
+# left running one of them alone at the end while the others wait (pytest-xdist hands tests out in order).
+LONGEST_FIRST = [
+    "test_security.py",
+    "test_melds_reference.py",
+    "test_odd_input.py",
+    "test_late_tap.py",
+    "test_together.py",
+    "test_two_phones.py",
+    "test_every_player_reads.py",
+    "test_entries.py",
+    "test_table.py",
+    "test_printing.py",
+]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test under tests/browser/ is a browser test: `pytest -m "not browser"` leaves them out."""
+    """Every test under tests/browser/ is a browser test: `pytest -m "not browser"` leaves them out.
+    The longest files go first (a stable sort: each file's tests keep their order)."""
     for item in items:
         if "browser" in item.path.parent.parts[-1:]:
             item.add_marker(pytest.mark.browser)
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
 @pytest.fixture
