@@ -59,7 +59,9 @@ GAME = [  # a whole 4-player Ten Pennies game: who went out, the cards each othe
 
 def examples(for_ci: int) -> int:
     """How many cases a property test generates: all of them in CI (HYPOTHESIS_PROFILE=ci, set by
-    .ci/run), a tenth on a developer's run, so a quick check does not pay for CI's thoroughness."""
+    .ci/run), a tenth on a developer's run, so a quick check does not pay for CI's thoroughness.
+    Every CI run draws new cases, so the cases add up run after run: the slowest tests (a request or a
+    brute-force search per case) ask for fewer per run (issue 59: CI in half its time)."""
     return for_ci if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else max(20, for_ci // 10)
 
 

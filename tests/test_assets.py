@@ -55,7 +55,9 @@ def test_the_scripts_modules_are_named_by_their_digest_and_only_that_inline_scri
     import json
 
     page = client.get("/")
-    text = re.search(r'<script type="importmap">([^<]*)</script>', page.text).group(1)
+    found = re.search(r'<script type="importmap">([^<]*)</script>', page.text)
+    assert found is not None
+    text = found.group(1)
     imports = json.loads(text)["imports"]
     modules = {path.name for path in (Path(__file__).parents[1] / "static" / "js").glob("*.js")} - {"app.js"}
     assert {key.rsplit("/", 1)[1] for key in imports} == modules and "outbox.js" in modules

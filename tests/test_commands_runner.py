@@ -129,3 +129,36 @@ def test_a_form_sent_without_a_key_is_simply_recorded():
     assert EntryKey.form("") is None and EntryKey.form(None) is None
     assert EntryKey.form("a1b2") == EntryKey("form:a1b2")
     assert EntryKey.api("a1b2", "d") == EntryKey("api:a1b2", "d")
+
+
+# --- a stale view, in the command's own words: decided by the runner, not by a page --------------------------
+
+
+def test_a_new_round_from_a_view_its_round_was_recorded_since_is_refused_as_already_recorded(app, api):
+    """Two phones Save round 1 (or Back then Save): the second, made on the version before the first,
+    is refused by the runner as "round 1 is already recorded", which the page redraws as round 1's
+    correction; issue 59: the round-entry view decided this a second time from the stale refusal."""
+    from scorekeeper.commands.games import AlreadyRecorded, RecordRound
+
+    game = api.new_game()
+    drawn_at = game["version"]
+    caught = {"Bob": "K", "Cy": "", "Di": "5"}
+    api.round(game["id"], "Ann", caught)  # the first phone's Save
+    store, catalog = Store(app.config["DATABASE"]), app.extensions["rulesets"]
+    late = RecordRound(game_id=game["id"], version=drawn_at, went_out="Bob", caught={"Ann": "9"}, drawn_for=1)
+    with pytest.raises(AlreadyRecorded) as refused:
+        run(store, catalog, late, TRUSTED)
+    assert refused.value.number == 1
+    assert len(api.call("GET", f"/api/games/{game['id']}")["rounds"]) == 1
+
+
+def test_a_new_round_from_a_view_a_buy_moved_on_is_a_stale_view_still_the_same_round(app, api):
+    from scorekeeper.commands.games import RecordRound
+
+    game = api.new_game()
+    drawn_at = game["version"]
+    api.buy(game["id"], "Bob")  # another phone's buy: round 1 is still the one to enter
+    store, catalog = Store(app.config["DATABASE"]), app.extensions["rulesets"]
+    late = RecordRound(game_id=game["id"], version=drawn_at, went_out="Ann", caught={"Bob": "K"}, drawn_for=1)
+    with pytest.raises(StaleWrite):
+        run(store, catalog, late, TRUSTED)

@@ -178,3 +178,61 @@ def test_the_development_guide_draws_these_layers():
         if line[:1].strip() and names:
             drawn.append(names)
     assert drawn == LAYERS[::-1]
+
+
+def handlers_of(path: Path, exception: str) -> list[ast.ExceptHandler]:
+    """The ``except`` clauses of a module that catch ``exception`` (alone or in a tuple)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ExceptHandler) and node.type is not None:
+            caught = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            if any(isinstance(name, ast.Name) and name.id == exception for name in caught):
+                found.append(node)
+    return found
+
+
+def test_already_recorded_is_decided_by_the_commands_alone():
+    """A round recorded since a form was drawn is the runner's to say (``refuse_stale``): a view that
+    looks at the rounds again after a stale refusal decides it a second time (issue 59: the round
+    form's view did, beside commands/games.py)."""
+    second_looks = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).parts[0] in {"commands", "rules"}:
+            continue
+        for handler in handlers_of(path, "StaleWrite"):
+            names = {node.attr for node in ast.walk(handler) if isinstance(node, ast.Attribute)}
+            if names & {"current_round", "rounds", "round_count"}:
+                second_looks.append(f"{path.relative_to(PACKAGE)}:{handler.lineno}")
+        raised = [node for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Raise)]
+        for node in raised:
+            if "AlreadyRecorded" in ast.unparse(node):
+                second_looks.append(f"{path.relative_to(PACKAGE)}:{node.lineno} raises AlreadyRecorded")
+    assert second_looks == []
+
+
+VIEW_LINES = 30
+ROUTE_DECORATORS = {"route", "get", "post", "put", "patch", "delete"}
+
+
+def views() -> dict[str, int]:
+    """Every view of the blueprints (a function under a route decorator) and its length in lines."""
+    blueprints = next(layer for layer in LAYERS if "games" in layer)
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).parts[0] not in blueprints:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr in ROUTE_DECORATORS
+                for d in node.decorator_list
+            ):
+                found[f"{path.relative_to(PACKAGE)}:{node.name}"] = (node.end_lineno or node.lineno) - node.lineno + 1
+    return found
+
+
+def test_no_view_is_over_30_lines():
+    """A view parses, calls one command or read model, and renders (issue 59): what it works out
+    goes into a helper or a view model beside it."""
+    found = views()
+    assert len(found) > 80  # the blueprints' routes were found (93 when this was written)
+    assert {name: lines for name, lines in found.items() if lines > VIEW_LINES} == {}

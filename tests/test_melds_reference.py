@@ -91,7 +91,7 @@ def test_runs_agree_with_brute_force(cards):
     assert (readings[0].naturals if readings else None) == expected
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(card_strategy(RUN_RANKS), min_size=3, max_size=5))
 def test_ten_card_rummy_melds_agree_with_brute_force(rulesets, cards):
     """A later meld is legal when it is a set or a run with no more wilds than naturals."""
@@ -145,7 +145,7 @@ def test_contract_search_agrees_with_brute_force(rulesets, case, hand):
         assert len(found.arrangement) == ruleset.round(number).contract.melds
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(
     st.lists(card_strategy(SET_RANKS), min_size=3, max_size=5), st.integers(1, 11)
 )  # the run reference tries every order
@@ -175,7 +175,7 @@ def runny_hands(draw):
     return draw(st.permutations(run + others))
 
 
-@settings(max_examples=examples(400), deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from([3, 4, 5, 6, 7]), runny_hands())
 def test_ten_card_rummy_run_contracts_agree_with_brute_force_on_long_runs_with_wilds(rulesets, number, hand):
     ruleset = rulesets["ten-card-rummy"]

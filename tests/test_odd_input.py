@@ -152,7 +152,7 @@ BODIES = st.dictionaries(st.sampled_from(FIELDS), ODD_JSON, max_size=5).map(json
 CONTENT_TYPES = st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""])
 
 
-@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(ID_ROUTES), ODD_NUMBERS, BODIES, CONTENT_TYPES)
 def test_fuzzed_ids_bodies_and_content_types_never_500_nor_write(client, route, number, data, content_type):
     if client.get("/api/games/1").status_code != 200:

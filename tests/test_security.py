@@ -177,7 +177,7 @@ ENDPOINTS = [
 ]
 
 
-@settings(max_examples=examples(2500), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(ENDPOINTS), JSON)
 def test_fuzzed_api_requests_never_500_and_refusals_change_nothing(api, client, endpoint, body):
     if not client.get("/api/games/1").status_code == 200:

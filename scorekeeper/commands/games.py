@@ -230,6 +230,9 @@ class RecordRound(GameEntry):
             check_new_round(game, self.drawn_for)
         return round_event(game, self.number, self.went_out, self.caught)
 
+    def refuse_stale(self, store: Store, catalog: Catalog) -> None:
+        refuse_recorded_since(store, catalog, self.game_id, self.number, self.drawn_for)
+
 
 @dataclass(frozen=True, kw_only=True)
 class RecordHand(GameEntry):
@@ -245,6 +248,9 @@ class RecordHand(GameEntry):
             check_new_round(game, self.drawn_for)
         return hand_event(game, next_id(game), self.number, self.went_out, self.sides)
 
+    def refuse_stale(self, store: Store, catalog: Catalog) -> None:
+        refuse_recorded_since(store, catalog, self.game_id, self.number, self.drawn_for)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Undo(GameEntry):
@@ -254,6 +260,19 @@ class Undo(GameEntry):
 
     def entry(self, game: Game) -> Event:
         return Void(next_id(game), self.event_id)
+
+
+def refuse_recorded_since(
+    store: Store, catalog: Catalog, game_id: int, number: int | None, drawn_for: int | None
+) -> None:
+    """A new round or hand sent from a view the game has moved on from: refused as already recorded
+    when the round it was drawn for is recorded since (another phone, or Back then Save), so that the
+    page redraws it as that round's correction; any other move (a buy, an undo) is a stale view."""
+    if number is not None or drawn_for is None:
+        return
+    game = load_game(store, catalog, game_id).game
+    if drawn_for <= len(game.rounds):
+        raise AlreadyRecorded(game, drawn_for)
 
 
 def check_new_round(game: Game, drawn_for: int | None) -> None:

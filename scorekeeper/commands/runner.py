@@ -99,7 +99,7 @@ def run(
                 if first["digest"] != digest and not same_game_before_kinds(first, key, command):
                     raise KeyReused(key.key)
                 return Answered(first["status"], first["body"])
-        check_version(store, command)
+        check_version(store, catalog, command)
         result = command.apply(store, catalog)
         if key is not None:
             status, body = answer(result)
@@ -132,12 +132,17 @@ def locks_of(store: Store, command: Command[object]) -> list[Lock]:
     return [] if target is None else [target]
 
 
-def check_version(store: Store, command: object) -> None:
+def check_version(store: Store, catalog: Catalog, command: object) -> None:
     """A command made against a version of a game (one with ``game_id`` and ``version``; a version of
-    None: as it is stored now) is refused once the game has moved on since."""
+    None: as it is stored now) is refused once the game has moved on since: in its own words when it
+    has them (``refuse_stale``: a new round for one recorded since is "already recorded", decided here
+    and nowhere else), else as made on an old view."""
     version = getattr(command, "version", None)
     if version is None:
         return
     stored = store.revision(getattr(command, "game_id"))  # noqa: B009 - every versioned command names its game
     if stored != version:
+        refuse_stale = getattr(command, "refuse_stale", None)
+        if refuse_stale is not None:
+            refuse_stale(store, catalog)
         raise StaleWrite(version, stored)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -22,7 +23,7 @@ from ..rules.game_json import describe_round
 from ..rules.night import passes_over
 from ..rules.setup import GameError, seat_teams
 from ..rulesets.words import changes_in_words
-from ..store import StaleWrite, get_store, last_backup, mirror_state
+from ..store import StaleWrite, Store, get_store, last_backup, mirror_state
 from ..store.rows import GameRow
 from ..store.startup import disk_is_full
 from ..web import current_catalog, page_entry, page_write
@@ -162,13 +163,8 @@ def newer_version(game: Game) -> int | None:
     return current if current is not None and kept is not None and current > kept else None
 
 
-@bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> ResponseReturnValue:
-    store = get_store()
-    open_night = store.open_night()
-    ready = loading.next_game_defaults(store, current_catalog(), open_night) if open_night else {}
-    if request.args.get("ruleset") in current_catalog().rulesets:  # "Start a game" from a rule card
-        ready["ruleset"] = request.args["ruleset"]
+def new_game_form(store: Store, open_night: int | None, ready: dict[str, Any]) -> NewGameForm:
+    """The new-game form, with the night open now chosen and the rulesets and open nights to choose from."""
     form = NewGameForm(night=str(open_night) if open_night else "", **ready)
     form.ruleset.choices = choices(current_catalog().choices())
     form.night.choices = choices(
@@ -179,32 +175,52 @@ def new_game() -> ResponseReturnValue:
             if not n["closed_at"]
         ]
     )
+    return form
+
+
+def started(store: Store, form: NewGameForm) -> int | None:
+    """The game the form starts (its PIN's setter stays unlocked: the scorekeeper), or None with the
+    reason on the form."""
+    try:
+        names = form.names()
+        teams = seat_teams(names, form.team_count()) if form.team_count() else None
+        game_id = page_write(
+            StartGame(
+                ruleset_id=form.ruleset.data or "",
+                names=names,
+                first_dealer=form.dealer_name(),
+                penny_cents=form.penny_cents.data or 1,
+                teams=teams,
+                night_id=form.night_id(),
+                pin=form.pin.data or None,
+            )
+        )
+    except (GameError, ValidationError) as error:
+        form.form_errors.append(str(error))
+        return None
+    except LockError:
+        form.form_errors.append(
+            f"night {form.night_id()} is locked: the scorekeeper set its PIN (maybe on another phone since "
+            "this page was opened). Nothing was started: unlock one of its games with that PIN first"
+        )
+        return None
+    new_lock = game_lock(store, store.game(game_id))
+    if form.pin.data and new_lock is not None:
+        remember_unlocked(new_lock)  # whoever set the PIN is the scorekeeper
+    return game_id
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    store = get_store()
+    open_night = store.open_night()
+    ready = loading.next_game_defaults(store, current_catalog(), open_night) if open_night else {}
+    if request.args.get("ruleset") in current_catalog().rulesets:  # "Start a game" from a rule card
+        ready["ruleset"] = request.args["ruleset"]
+    form = new_game_form(store, open_night, ready)
     if form.validate_on_submit():
-        try:
-            names = form.names()
-            teams = seat_teams(names, form.team_count()) if form.team_count() else None
-            game_id = page_write(
-                StartGame(
-                    ruleset_id=form.ruleset.data or "",
-                    names=names,
-                    first_dealer=form.dealer_name(),
-                    penny_cents=form.penny_cents.data or 1,
-                    teams=teams,
-                    night_id=form.night_id(),
-                    pin=form.pin.data or None,
-                )
-            )
-        except (GameError, ValidationError) as error:
-            form.form_errors.append(str(error))
-        except LockError:
-            form.form_errors.append(
-                f"night {form.night_id()} is locked: the scorekeeper set its PIN (maybe on another phone since "
-                "this page was opened). Nothing was started: unlock one of its games with that PIN first"
-            )
-        else:
-            new_lock = game_lock(store, store.game(game_id))
-            if form.pin.data and new_lock is not None:
-                remember_unlocked(new_lock)  # whoever set the PIN is the scorekeeper
+        game_id = started(store, form)
+        if game_id is not None:
             return redirect(url_for("games.show", game_id=game_id))
     status = 400 if form.is_submitted() else 200
     return render_template(
@@ -220,9 +236,6 @@ def new_game() -> ResponseReturnValue:
 def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -> ResponseReturnValue:
     loaded = load(game_id)
     game = loaded.game
-    share_url = game_link(loaded.row["share_token"])
-    night_token = get_store().night(loaded.row["night_id"])["share_token"] if loaded.row["night_id"] else None
-    night_url = night_link(night_token) if night_token else None
     locked = game_lock(get_store(), loaded.row)
     can_write = page_unlocked(locked)
     return render_template(
@@ -232,11 +245,7 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         night_id=loaded.row["night_id"],
         locked=locked,
         can_write=can_write,
-        share_url=share_url,
-        share_qr=qr_svg(share_url),
-        night_url=night_url,
-        night_token=night_token,
-        night_qr=qr_svg(night_url) if night_url else None,
+        **phone_links(loaded.row),
         round=describe_round(game.setup, game.current_round) if game.current_round else None,
         page_key=new_entry_key(),
         undo_offer=undo_offer(game),
@@ -248,6 +257,21 @@ def show(game_id: int, notes_form: NotesForm | None = None, status: int = 200) -
         results_card=loaded.results_card() if game.finished else None,  # shown when the game is over
         notes_form=notes_form or NotesForm(notes=loaded.row["notes"], edits=loaded.row["notes_edits"]),
     ), status
+
+
+def phone_links(row: GameRow) -> dict[str, str | None]:
+    """The links the table's phones open from a game's page, with their QR codes: the game's live
+    view, and its night's link when it is one of a night."""
+    share_url = game_link(row["share_token"])
+    night_token = get_store().night(row["night_id"])["share_token"] if row["night_id"] else None
+    night_url = night_link(night_token) if night_token else None
+    return {
+        "share_url": share_url,
+        "share_qr": qr_svg(share_url),
+        "night_url": night_url,
+        "night_token": night_token,
+        "night_qr": qr_svg(night_url) if night_url else None,
+    }
 
 
 @bp.post("/games/<int:game_id>/notes")

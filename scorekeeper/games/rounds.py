@@ -28,59 +28,56 @@ def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     if number is None and game.finished:
         flash(f"The game is finished: all {game.ruleset.round_word}s are recorded. Use Edit to correct one.", "error")
         return redirect(url_for("games.show", game_id=game_id))
-    if game.ruleset.by_sides:
-        sides = game.setup.sides
-        hand_form = HandForm.for_sides(sides, **entry_form_data(game, number))
-        if not hand_form.is_submitted() and number is not None:
-            fill_from_hand(hand_form, game, number)
+    return (hand_entry if game.ruleset.by_sides else round_form_entry)(game, number)
 
-        def save_hand() -> Game | None:
-            return page_entry(
-                RecordHand(
-                    game_id=game.id,
-                    version=hand_form.version_number(),
-                    went_out=hand_form.went_out_name(),
-                    sides=hand_form.sides_data(sides),
-                    number=number,
-                    drawn_for=hand_form.drawn_for(),
-                    drafts_seen=hand_form.seen_drafts(),
-                ),
-                hand_form.entry_key.data,
-            )
 
-        return entry_page(
-            game,
-            number,
-            hand_form,
-            save_hand,
-            "hand_form.html",
-            sides=list(zip(game.competitors, sides, hand_form.sides, strict=False)),
-            minimums=game.board_minimums(),
+def hand_entry(game: Game, number: int | None) -> ResponseReturnValue:
+    """A hand of a game played by sides: each side's piles, typed side by side."""
+    sides = game.setup.sides
+    form = HandForm.for_sides(sides, **entry_form_data(game, number))
+    if not form.is_submitted() and number is not None:
+        fill_from_hand(form, game, number)
+
+    def save() -> Game | None:
+        hand = RecordHand(
+            game_id=game.id,
+            version=form.version_number(),
+            went_out=form.went_out_name(),
+            sides=form.sides_data(sides),
+            number=number,
+            drawn_for=form.drawn_for(),
+            drafts_seen=form.seen_drafts(),
         )
+        return page_entry(hand, form.entry_key.data)
+
+    sides_shown = list(zip(game.competitors, sides, form.sides, strict=False))
+    return entry_page(game, number, form, save, "hand_form.html", sides=sides_shown, minimums=game.board_minimums())
+
+
+def round_form_entry(game: Game, number: int | None) -> ResponseReturnValue:
+    """A round: who went out, and each player's cards caught in hand."""
     form = RoundForm.for_players(game.players, **entry_form_data(game, number))
     if not form.is_submitted() and number is not None:
         fill_from_round(form, game, number)
 
-    def save_round() -> Game | None:
+    def save() -> Game | None:
         caught = form.caught_by_player(game.players)
         if form.confirmed.data != "1" and not any(text.strip() for text in caught.values()):
             raise Unusual(
                 f"Nobody but {form.went_out.data} was caught with cards? Tap Save again to record it like that."
             )
-        return page_entry(
-            RecordRound(
-                game_id=game.id,
-                version=form.version_number(),
-                went_out=form.went_out.data or "",
-                caught=caught,
-                number=number,
-                drawn_for=form.drawn_for(),
-                drafts_seen=form.seen_drafts(),
-            ),
-            form.entry_key.data,
+        entry = RecordRound(
+            game_id=game.id,
+            version=form.version_number(),
+            went_out=form.went_out.data or "",
+            caught=caught,
+            number=number,
+            drawn_for=form.drawn_for(),
+            drafts_seen=form.seen_drafts(),
         )
+        return page_entry(entry, form.entry_key.data)
 
-    return entry_page(game, number, form, save_round, "round_form.html")
+    return entry_page(game, number, form, save, "round_form.html")
 
 
 def entry_form_data(game: Game, number: int | None) -> dict[str, object]:
@@ -101,7 +98,6 @@ def entry_page(
     or show the form again with what was typed and the reason it was refused."""
     word = game.ruleset.round_word
     status, already_saved, question, refusal = 200, None, None, None
-    drawn_for = form.drawn_for() if form.is_submitted() else None
     if form.validate_on_submit():
         try:
             after = save()
@@ -112,13 +108,10 @@ def entry_page(
             status, already_saved = 409, error.number
         except GameError as error:
             form.refuse(error, game.players)
-        except StaleWrite:
+        except StaleWrite:  # still the same entry to make: the next Save goes through, with what was typed
             game = reload(game.id).game
-            if number is None and drawn_for != game.current_round:
-                status, already_saved = 409, drawn_for
-            else:  # still the same entry to make: the next Save goes through, with what was typed
-                status, refusal = 409, moved_on_message(game, word)
-                form.version.data = str(game.version)
+            status, refusal = 409, moved_on_message(game, word)
+            form.version.data = str(game.version)
         except Unusual as unusual:
             question, form.confirmed.data = str(unusual), "1"
         else:

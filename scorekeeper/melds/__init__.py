@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ..reads.catalog import Catalog
 from ..reads.meld_checks import MeldQuestionError, TooBusy, check
-from ..rules.melds import Stage
+from ..rules.melds import Stage, Verdict
 from ..rules.rulesets import RoundRule, Ruleset
 from ..web import current_catalog
 from ..web.forms import choices
@@ -28,19 +28,9 @@ def checker() -> ResponseReturnValue:
     catalog: Catalog = current_catalog()
     form = MeldCheckForm(request.args or None)
     form.ruleset.choices = choices(catalog.choices())
-    verdict, error, busy = None, None, False
-    if "stage" in request.args and form.validate():
-        try:
-            verdict = check(
-                catalog.get(form.ruleset.data),
-                form.round.data or 0,
-                form.stage.data,
-                [entry.data or "" for entry in form.melds],
-                onto=form.onto.data or "",
-                side_score=form.side_score.data or 0,
-            )
-        except MeldQuestionError as problem:
-            error, busy = str(problem), isinstance(problem, TooBusy)
+    verdict, error, busy = (
+        answered(form, catalog) if "stage" in request.args and form.validate() else (None, None, False)
+    )
     ruleset = catalog.rulesets.get(form.ruleset.data or "")
     if ruleset is not None and not ruleset.has_contract:  # nothing to search a hand for
         form.stage.choices = choices((stage.value, stage.label) for stage in Stage if stage is not Stage.HAND)
@@ -54,3 +44,20 @@ def checker() -> ResponseReturnValue:
         answer=Stage(form.stage.data).answer(verdict.valid) if verdict else None,
     )
     return page, 503 if busy else 400 if error or form.errors else 200
+
+
+def answered(form: MeldCheckForm, catalog: Catalog) -> tuple[Verdict | None, str | None, bool]:
+    """The checker's answer to a question asked in full: its verdict, or the problem in words (and
+    whether it was only that the server was too busy to search)."""
+    try:
+        verdict = check(
+            catalog.get(form.ruleset.data),
+            form.round.data or 0,
+            form.stage.data,
+            [entry.data or "" for entry in form.melds],
+            onto=form.onto.data or "",
+            side_score=form.side_score.data or 0,
+        )
+    except MeldQuestionError as problem:
+        return None, str(problem), isinstance(problem, TooBusy)
+    return verdict, None, False

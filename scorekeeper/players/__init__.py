@@ -17,9 +17,10 @@ from ..printing import paper, pdf_response
 from ..printing.chart import Chart, money_svg, progression_svg
 from ..reads import loading
 from ..rules.setup import GameError
-from ..store import NotFound, get_store
+from ..store import NotFound, Store, get_store
 from ..store import records as stored
 from ..store.backups import BackupFailed
+from ..store.rows import PlayerRow
 from ..web import backed_up, current_catalog, page_write, rating_worker
 from ..web.forms import whole_number
 from ..web.words import written_day
@@ -121,19 +122,25 @@ def history(player_id: int) -> ResponseReturnValue:
         player = store.player(player_id)
     except NotFound:
         abort(404)
-    before = request.args.get("before", type=page_marker)
+    return render_template("player.html", **player_page(store, player, request.args.get("before", type=page_marker)))
+
+
+def player_page(store: Store, player: PlayerRow, before: int | None) -> dict[str, Any]:
+    """What a player's page shows: a page of their games (the newest charted), their record over the
+    season asked for, money over time, their rating and the players they met."""
+    player_id = player["id"]
     games = store.player_history(player_id, PAGE_SIZE + 1, before)
     older = games[PAGE_SIZE - 1]["game_id"] if len(games) > PAGE_SIZE else None
     games = games[:PAGE_SIZE]
+    catalog = current_catalog()
     charts = {}
     for row in games[:CHARTED_GAMES]:
-        game = loading.load_game(store, current_catalog(), row["game_id"]).game
+        game = loading.load_game(store, catalog, row["game_id"]).game
         if game.rounds:
             charts[row["game_id"]] = progression_svg(
                 game.competitors, game.running_totals(), Chart(width=520, height=200, legend_width=130)
             )
     season = season_from_request()
-    catalog = current_catalog()
     record = records.player_record(store, catalog, player_id, season)
     money = records.money_over_time(record)
     rating = records.rating_of(store, rating_worker(), player_id)
@@ -144,8 +151,7 @@ def history(player_id: int) -> ResponseReturnValue:
         query: dict[str, Any] = season.query()
         return url_for("players.versus", player_id=player_id, other_id=rivals[name], **query)
 
-    return render_template(
-        "player.html",
+    return dict(
         player=player,
         game_lines=page.game_lines(games, catalog.rulesets),
         charts=charts,
