@@ -9,7 +9,7 @@ from collections import Counter
 from html import unescape
 
 import pytest
-from support import Api, showcase
+from support import Api, make_app, showcase
 
 
 def pages(api: Api, client) -> dict[str, str]:
@@ -53,9 +53,12 @@ def test_the_pages_checked_are_every_page_of_the_app(app, drawn):
     assert routes - checked - DRAWN_ELSEWHERE == set()
 
 
-@pytest.fixture
-def drawn(api: Api, client) -> dict[str, str]:
-    return pages(api, client)
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory) -> dict[str, str]:
+    """The pages drawn once for this file's tests: they only read them (issue 59: drawn for each
+    test, the showcase was most of these tests' time)."""
+    client = make_app(tmp_path_factory.mktemp("showcase")).test_client()
+    return pages(Api(client), client)
 
 
 def test_no_page_uses_an_id_twice(drawn):
