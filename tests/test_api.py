@@ -166,3 +166,14 @@ def test_rulesets_listing(api):
     assert set(listing) == {"ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"}
     assert listing["ten-pennies"]["rounds"][4]["contract"] == "2 sets of 5"
     assert listing["ten-pennies"]["points"]["JKR"] == 50
+
+
+def test_a_stale_new_round_for_a_round_recorded_since_is_refused_naming_its_correction(api):
+    """docs/api.md: a new round with "round": n, sent on a version from before round n was recorded,
+    is refused as already recorded, with the PUT that corrects it (not as a stale view)."""
+    game = api.new_game()
+    api.round(game["id"], "Ann", {"Bob": "K", "Cy": "", "Di": "5"})
+    late = {"went_out": "Bob", "caught": {"Ann": "9"}, "version": game["version"], "round": 1}
+    refused = api.call("POST", f"/api/games/{game['id']}/rounds", late, 409)
+    assert refused["error"] == f"round 1 is already recorded: correct it with PUT /api/games/{game['id']}/rounds/1"
+    assert len(api.call("GET", f"/api/games/{game['id']}")["rounds"]) == 1
