@@ -62,7 +62,7 @@ def test_the_scripts_modules_are_named_by_their_digest_and_only_that_inline_scri
     modules = {path.name for path in (Path(__file__).parents[1] / "static" / "js").glob("*.js")} - {"app.js"}
     assert {key.rsplit("/", 1)[1] for key in imports} == modules and "outbox.js" in modules
     for plain, named in imports.items():
-        path, digest = named.split("?v=")
+        path, _ = named.split("?v=")
         assert path == plain
         assert client.get(named).cache_control.immutable, named
     digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()

@@ -50,14 +50,18 @@ def register(app: Flask) -> None:
             response.cache_control.no_cache = None
         return response
 
+    @functools.cache  # the same modules for every page of a release
+    def modules() -> list[str]:
+        """The script's modules app.js imports: every other file of static/js/."""
+        folder = Path(app.static_folder or "static") / "js"
+        return [f"js/{module.name}" for module in sorted(folder.glob("*.js")) if module.name != "app.js"]
+
     def import_map() -> Markup:
         """The page's import map: each of the script's modules under its digest (a tag, its hash kept)."""
-        folder = Path(app.static_folder or "static") / "js"
         imports = {}
-        for module in sorted(folder.glob("*.js")):
-            if module.name != "app.js":
-                url = url_for("static", filename=f"js/{module.name}")
-                imports[url.split("?")[0]] = url
+        for filename in modules():
+            url = url_for("static", filename=filename)  # the app's own prefix behind a proxy, and ?v=
+            imports[url.split("?")[0]] = url
         text = json.dumps({"imports": imports}, separators=(",", ":"))
         g.import_map_hash = "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
         return Markup(f'<script type="importmap">{text}</script>')
