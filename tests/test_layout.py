@@ -236,3 +236,41 @@ def test_no_view_is_over_30_lines():
     found = views()
     assert len(found) > 80  # the blueprints' routes were found (93 when this was written)
     assert {name: lines for name, lines in found.items() if lines > VIEW_LINES} == {}
+
+
+# What decides a lock: asking whether the asker opened it, and refusing them.
+LOCK_DECISIONS = {"refuse_unopened", "page_unlocked", "token_opens", "NeedsUnlock", "LockError", "WrongPin"}
+# The pre-checks views made before the runner (issue 59), by the names they had.
+OLD_PRE_CHECKS = {"require_page_unlock", "writable", "writable_night"}
+# Where a lock may be decided: the commands (the runner), who asks (access), the one check before a
+# marked route (the web package's own module), and the PIN page (unlocking: whether to ask for it).
+DECIDES_LOCKS = {"commands", "web/access.py", "web/__init__.py", "web/unlocking.py"}
+
+
+def test_no_view_checks_a_lock_before_the_runner():
+    """A route that changes what its address names is marked ``changes``, and the browser's access is
+    decided once, before the view, by the runner's own check: no view asks the lock itself and sends
+    the browser away (issue 59: 12 such pre-checks, ``writable()`` 7 in games, ``writable_night()`` 5
+    in nights, before the runner checked again)."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        relative = path.relative_to(PACKAGE)
+        if relative.parts[0] in DECIDES_LOCKS or str(relative) in DECIDES_LOCKS:
+            continue
+        calls = [
+            f"{node.lineno}: {node.func.id}"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in (LOCK_DECISIONS | OLD_PRE_CHECKS) - {"page_unlocked"}
+        ]
+        raises = [
+            f"{node.lineno}: {ast.unparse(node)}"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Raise)
+            and node.exc is not None
+            and {n.id for n in ast.walk(node.exc) if isinstance(n, ast.Name)} & LOCK_DECISIONS
+        ]
+        if calls or raises:
+            found[str(relative)] = calls + raises
+    assert found == {}

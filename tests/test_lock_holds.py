@@ -142,3 +142,75 @@ def test_a_pin_given_in_a_night_locks_the_night_and_its_later_games(api, client)
     assert re.search(
         "finished", client.post(f"/api/games/{first}/buys", json={"player": "Bob"}, headers=auth).get_json()["error"]
     )
+
+
+def marked_routes(app):
+    """The routes that change what their address names (marked ``changes``), with their methods."""
+    return [
+        (rule, sorted(rule.methods - {"HEAD", "OPTIONS"}))
+        for rule in app.url_map.iter_rules()
+        if getattr(app.view_functions[rule.endpoint], "changes_what_it_names", False)
+    ]
+
+
+def test_every_page_that_changes_a_locked_night_sends_another_phone_to_the_pin_first(app, api):
+    """Decided once, before the view (issue 59): the pages that would show a form the phone could not
+    save (a round's form, an undo's or a delete's question) and every write, each sent to its own PIN
+    page; a form posted there is not read at all (no "form incomplete" message instead)."""
+    night, first, second = night_with_a_locked_game(api)
+    mallory = app.test_client()
+    form = {"csrf_token": csrf_token(mallory.get("/games/new").text)}
+    routes = marked_routes(app)
+    sent_away = {}
+    for rule, methods in routes:
+        ids = {"game_id": second, "night_id": night, "number": 1, "event_id": 1, "payment_id": 1}
+        path = rule.build({name: ids[name] for name in rule.arguments}, append_unknown=False)[1]
+        for method in methods:
+            answer = mallory.open(path, method=method, data=form if method == "POST" else None)
+            sent_away[f"{method} {rule.rule}"] = answer.status_code, answer.headers.get("Location", "")
+    expected = {
+        name: (302, f"/nights/{night}/unlock" if "/nights/" in name else f"/games/{second}/unlock")
+        for name in sent_away
+    }
+    assert sent_away == expected
+    assert len(routes) >= 17  # the 12 pre-checks' routes and more (17 rules when this was written)
+
+
+def test_every_form_a_game_or_a_night_posts_to_is_marked(app):
+    """A new route that changes a game or a night and forgets the mark would let a locked phone fill in
+    a form only to be refused at Save: every POST under a game's or a night's address is marked,
+    but the PIN page itself."""
+    unmarked = [
+        rule.rule
+        for rule in app.url_map.iter_rules()
+        if "POST" in rule.methods
+        and not rule.rule.startswith("/api/")
+        and ({"game_id", "night_id"} & rule.arguments)
+        and not rule.rule.endswith("/unlock")
+        and rule.rule not in {marked.rule for marked, _ in marked_routes(app)}
+    ]
+    assert unmarked == []
+
+
+def test_thirty_guesses_at_once_from_five_addresses_check_at_most_six_pins(app, api, monkeypatch):
+    """Issue 59's figure: 30 tries at once from 5 addresses checked 7 PINs against a limit of 5. Each
+    try is claimed in one statement before its PIN is looked at: the 5 free tries and the one that
+    starts the wait are checked, no more, however the 30 interleave."""
+    from scorekeeper.commands import locks
+
+    game = api.new_game(pin=PIN)["id"]
+    checked, count = [], locks.pin_matches
+    monkeypatch.setattr(locks, "pin_matches", lambda stored, pin: checked.append(pin) or count(stored, pin))
+    start, statuses = threading.Barrier(30), []
+
+    def try_one(n):
+        start.wait()
+        statuses.append(guess(app, game, f"{n:04d}", f"203.0.113.{n % 5}").status_code)
+
+    threads = [threading.Thread(target=try_one, args=(n,)) for n in range(30)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(checked) <= 6, statuses
+    assert sorted(set(statuses)) == [403, 429] and statuses.count(403) <= 5

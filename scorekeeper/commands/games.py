@@ -187,16 +187,22 @@ def _pin_hash(pin: str) -> str:
 # --- entries: buys, rounds, hands, undos ----------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
-class GameEntry:
-    """One entry into a game, made against the version the asker saw (None: as it is stored now)."""
+@dataclass(frozen=True)
+class GameChange:
+    """Any change to one game: its lock (a page asks it before drawing a form that changes the game)."""
 
     game_id: int
-    version: int | None = None
-    drafts_seen: Mapping[str, str] = field(default_factory=dict)  # player → the draft the form showed
 
     def lock(self, store: Store) -> Lock | None:
         return game_lock(store, store.game(self.game_id))
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEntry(GameChange):
+    """One entry into a game, made against the version the asker saw (None: as it is stored now)."""
+
+    version: int | None = None
+    drafts_seen: Mapping[str, str] = field(default_factory=dict)  # player → the draft the form showed
 
     def apply(self, store: Store, catalog: Catalog) -> Game:
         return append(store, catalog, load_game(store, catalog, self.game_id).game, self.entry, self.drafts_seen)

@@ -66,10 +66,14 @@ class EntryKey:
         return EntryKey(f"api:{key}", digest)
 
 
-class Command(Protocol[T_co]):
-    """A write: the lock it needs (None: anyone may), and the work, done inside the transaction."""
+class Guarded(Protocol):
+    """What a write changes, as far as its lock goes: the lock it needs (None: anyone may)."""
 
     def lock(self, store: Store) -> Lock | None: ...
+
+
+class Command(Guarded, Protocol[T_co]):
+    """A write: the lock it needs, and the work, done inside the transaction."""
 
     def apply(self, store: Store, catalog: Catalog) -> T_co: ...
 
@@ -87,11 +91,7 @@ def run(
     result (an answer of 400 or more is not remembered: a refused entry may be sent again)."""
     with store.writing():
         # The lock is read under the write lock: a PIN set on another phone a moment ago counts.
-        for target in locks_of(store, command):
-            if not asker.opened(target):
-                refusal = asker.refusal(target)
-                refusal.lock = target  # which one, for a refusal that names it
-                raise refusal
+        refuse_unopened(store, command, asker)
         digest = "" if key is None else key.digest or form_digest(command)
         if key is not None:
             first = store.answer_for(key.key)
@@ -108,6 +108,18 @@ def run(
     return result
 
 
+def refuse_unopened(store: Store, command: Guarded, asker: Asker) -> None:
+    """Refuse ``asker`` unless they opened every lock ``command`` needs, in their words. The runner asks
+    it under the write lock; a page asks it first too (``web.changes``), before it draws or reads a
+    form the browser could not save, so a locked phone goes to the PIN page before anything is typed:
+    the same check, made once more at the write, where it decides."""
+    for target in locks_of(store, command):
+        if not asker.opened(target):
+            refusal = asker.refusal(target)
+            refusal.lock = target  # which one, for a refusal that names it
+            raise refusal
+
+
 def form_digest(command: object) -> str:
     """What a form's key is first used for: the kind of write and what it writes to. The same key sent
     with another game's form, or for another kind of write, is refused, never answered "already
@@ -121,7 +133,7 @@ def same_game_before_kinds(first: EntryKeyRow, key: EntryKey, command: object) -
     return first["digest"] == "" and not key.digest and first["game_id"] == getattr(command, "game_id", None)
 
 
-def locks_of(store: Store, command: Command[object]) -> list[Lock]:
+def locks_of(store: Store, command: Guarded) -> list[Lock]:
     """The locks a command needs opened: its one ``lock``, or, for a command that reaches across
     games (a player renamed or merged), every lock among them (``locks``)."""
     several = getattr(command, "locks", None)

@@ -7,13 +7,13 @@ from flask.typing import ResponseReturnValue
 
 from ..commands.deleting import DeleteGame, game_label
 from ..store import get_store
-from ..web import backed_up, confirm_delete_page, current_catalog, page_write
-from .pages import bp, writable
+from ..web import backed_up, changes, confirm_delete_page, current_catalog, page_write
+from .pages import bp
 
 
 @bp.get("/games/<int:game_id>/delete")
+@changes
 def confirm_delete(game_id: int) -> ResponseReturnValue:
-    writable(game_id)
     return confirm_delete_page(
         f"game {game_id}",
         game_label(get_store(), current_catalog(), game_id),
@@ -24,8 +24,8 @@ def confirm_delete(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/delete")
+@changes
 def delete(game_id: int) -> ResponseReturnValue:
-    writable(game_id)
     backed_up("before-change")
     page_write(DeleteGame(game_id))
     flash(f"Game {game_id} is deleted. The host can bring it back: `scorekeeper bring-back`.", "ok")

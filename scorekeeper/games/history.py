@@ -11,15 +11,16 @@ from ..reads.exports import download, entries_csv_text, to_csv_text, to_json_tex
 from ..reads.history import describe_event, describe_events, entry_name, find_entry
 from ..rules.game import Void
 from ..store import NotFound, exchange, get_store
-from ..web import page_entry
+from ..web import changes, page_entry
 from .forms import UndoForm
-from .pages import back_to_game, bp, load, new_entry_key, offer_undo, writable
+from .pages import back_to_game, bp, load, new_entry_key, offer_undo
 
 
 @bp.post("/games/<int:game_id>/undo/<int:event_id>")
+@changes
 def undo(game_id: int, event_id: int) -> ResponseReturnValue:
     """Undo an entry (or put back what an undo took back: an undo of the undo)."""
-    game = writable(game_id).game
+    game = load(game_id).game
     form = UndoForm()
     if form.validate_on_submit():
         done = page_entry(Undo(game_id=game_id, version=form.version_number(), event_id=event_id), form.entry_key.data)
@@ -35,9 +36,10 @@ def undo(game_id: int, event_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/games/<int:game_id>/undo/<int:event_id>")
+@changes
 def confirm_undo(game_id: int, event_id: int) -> ResponseReturnValue:
     """Undoing a whole round asks first: what it was, and that History can put it back."""
-    loaded = writable(game_id)
+    loaded = load(game_id)
     event = next((e for e in loaded.game.events if e.id == event_id), None)
     if event is None:
         abort(404)

@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 from wtforms.validators import ValidationError
 
-from ..commands.games import RecordBuy, Rematch, StartGame
+from ..commands.games import GameChange, RecordBuy, Rematch, StartGame
 from ..commands.locks import LockError, NeedsUnlock, game_lock
 from ..commands.nights import LockAgain
 from ..reads import loading
@@ -26,8 +26,8 @@ from ..rulesets.words import changes_in_words
 from ..store import StaleWrite, Store, get_store, last_backup, mirror_state
 from ..store.rows import GameRow
 from ..store.startup import disk_is_full
-from ..web import current_catalog, page_entry, page_write
-from ..web.access import forget_unlocked, page_unlocked, remember_unlocked, require_page_unlock
+from ..web import changes, current_catalog, decide_access_once, page_entry, page_write
+from ..web.access import forget_unlocked, page_unlocked, remember_unlocked
 from ..web.forms import NotesForm, choices, send_notes
 from ..web.sharing import game_link, night_link, qr_svg
 from ..web.unlocking import unlock_page
@@ -35,6 +35,7 @@ from .forms import BuyForm, LockForm, NewGameForm
 from .page import game_page
 
 bp = Blueprint("games", __name__)
+decide_access_once(bp, lambda address: GameChange(address["game_id"]))
 
 
 def load(game_id: int) -> loading.LoadedGame:
@@ -52,15 +53,6 @@ def reload(game_id: int) -> loading.LoadedGame:
     """The game as it is now (after a refused stale write: what changed it)."""
     g.setdefault("loaded_games", {}).pop(game_id, None)
     return load(game_id)
-
-
-def writable(game_id: int) -> loading.LoadedGame:
-    """The game of a route that changes it, its access decided once at the route's top: a browser
-    that has not opened its lock is sent to the PIN page before anything else is read or typed (the
-    runner checks the write itself again, under the write lock)."""
-    loaded = load(game_id)
-    require_page_unlock(game_lock(get_store(), loaded.row))
-    return loaded
 
 
 def back_to_game() -> Response:
@@ -275,8 +267,8 @@ def phone_links(row: GameRow) -> dict[str, str | None]:
 
 
 @bp.post("/games/<int:game_id>/notes")
+@changes
 def notes(game_id: int) -> ResponseReturnValue:
-    writable(game_id)
     refused = send_notes("game", game_id)
     if refused is not None:
         reload(game_id)  # the page shows the note as it is now
@@ -291,9 +283,10 @@ def unlock(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/lock")
+@changes
 def relock(game_id: int) -> ResponseReturnValue:
     """Lock again, everywhere: every device unlocked before must type the PIN again."""
-    target = game_lock(get_store(), writable(game_id).row)
+    target = game_lock(get_store(), load(game_id).row)
     if LockForm().validate_on_submit() and target is not None:
         page_write(LockAgain(target))
         forget_unlocked(target)
@@ -302,9 +295,9 @@ def relock(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/rematch")
+@changes
 def rematch(game_id: int) -> ResponseReturnValue:
     """Play the finished game again: the scorekeeper stays unlocked for the new game's lock."""
-    writable(game_id)
     if not LockForm().validate_on_submit():
         return back_to_game()
     new_id, new = page_write(Rematch(game_id, newer_rules=request.form.get("newer_rules") == "1"))
@@ -320,8 +313,8 @@ def rematch(game_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/games/<int:game_id>/buys")
+@changes
 def buy(game_id: int) -> ResponseReturnValue:
-    writable(game_id)
     form = BuyForm()
     if not form.validate_on_submit():
         flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")

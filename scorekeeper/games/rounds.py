@@ -13,16 +13,17 @@ from ..rules.game import Game, HandRecord
 from ..rules.game_json import describe_round
 from ..rules.setup import GameError
 from ..store import StaleWrite
-from ..web import page_entry
+from ..web import changes, page_entry
 from .forms import NOBODY, EntryForm, HandForm, RoundForm
-from .pages import Unusual, bp, new_entry_key, offer_undo, reload, writable
+from .pages import Unusual, bp, load, new_entry_key, offer_undo, reload
 
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"], defaults={"number": None})
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+@changes
 def round_entry(game_id: int, number: int | None) -> ResponseReturnValue:
     """The end of a round (or of a hand, in a game played by sides), new or corrected."""
-    game = writable(game_id).game
+    game = load(game_id).game
     if number is not None and not 1 <= number <= len(game.rounds):
         abort(404)
     if number is None and game.finished:

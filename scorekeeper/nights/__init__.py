@@ -9,16 +9,15 @@ from flask.typing import ResponseReturnValue
 
 from ..commands.deleting import DeleteNight
 from ..commands.locks import NeedsUnlock, night_lock
-from ..commands.nights import CloseNight, CreateNight, Pay, SetMoneyMode, TakeBackPayment
+from ..commands.nights import CloseNight, CreateNight, NightChange, Pay, SetMoneyMode, TakeBackPayment
 from ..printing import paper, pdf_response, render_summary
 from ..reads.exports import download, to_csv_text, to_json_text
 from ..reads.night_report import BOWL_LABEL, NightReport, night_card, night_report
 from ..rules.ledger import MoneyMode, SettlementError, format_cents
 from ..rules.setup import GameError
 from ..store import NotFound, automatic_backup, exchange, get_store
-from ..store.rows import NightRow
-from ..web import backed_up, confirm_delete_page, current_catalog, page_entry, page_write
-from ..web.access import page_unlocked, require_page_unlock
+from ..web import backed_up, changes, confirm_delete_page, current_catalog, decide_access_once, page_entry, page_write
+from ..web.access import page_unlocked
 from ..web.forms import NotesForm, send_notes
 from ..web.sharing import night_link, qr_svg
 from ..web.unlocking import unlock_page
@@ -27,6 +26,7 @@ from .forms import CloseNightForm, MoneyForm, NewNightForm, PaidForm, TakeBackFo
 from .page import night_page
 
 bp = Blueprint("nights", __name__)
+decide_access_once(bp, lambda address: NightChange(address["night_id"]))
 
 
 def report(night_id: int) -> NightReport:
@@ -84,9 +84,9 @@ def explain(night_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/nights/<int:night_id>/notes")
+@changes
 def notes(night_id: int) -> ResponseReturnValue:
     """A night's note may change once it is closed too: a note is no money."""
-    writable_night(night_id)
     refused = send_notes("night", night_id)
     if refused is not None:
         return show(night_id, *refused)
@@ -94,9 +94,9 @@ def notes(night_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/nights/<int:night_id>/money")
+@changes
 def money(night_id: int) -> ResponseReturnValue:
     """Pennies on the table, or on paper: changeable while the night is open."""
-    writable_night(night_id)
     form = MoneyForm()
     if not form.validate_on_submit():
         flash("Not changed: choose pennies on the table or on paper, then tap Change.", "error")
@@ -112,10 +112,10 @@ def money(night_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/nights/<int:night_id>/paid")
+@changes
 def paid(night_id: int) -> ResponseReturnValue:
     """A payment of a night on paper was made: kept as money handed over (a second tap of the same
     button records it once)."""
-    writable_night(night_id)
     form = PaidForm()
     if not form.validate_on_submit():
         flash("Not saved: the payment form was incomplete. Tap Mark paid again.", "error")
@@ -135,9 +135,9 @@ def paid(night_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/nights/<int:night_id>/payments/<int:payment_id>")
+@changes
 def payment_taken_back(night_id: int, payment_id: int) -> ResponseReturnValue:
     """ "Not paid after all" (or paid after all, to undo that): the only way a payment made changes."""
-    writable_night(night_id)
     form = TakeBackForm()
     if form.validate_on_submit():
         undone = form.undone.data == "1"
@@ -148,18 +148,6 @@ def payment_taken_back(night_id: int, payment_id: int) -> ResponseReturnValue:
         else:
             flash("Marked not paid after all" if undone else "Marked paid again", "ok")
     return redirect(url_for("nights.show", night_id=night_id))
-
-
-def writable_night(night_id: int) -> NightRow:
-    """The night of a route that changes it (404 for one that does not exist), its access decided once
-    at the route's top: a browser that has not opened its lock is sent to the PIN page (the runner
-    checks the write itself again, under the write lock)."""
-    try:
-        night = get_store().night(night_id)
-    except NotFound:
-        abort(404)
-    require_page_unlock(night_lock(night))
-    return night
 
 
 @bp.errorhandler(NeedsUnlock)
@@ -178,8 +166,8 @@ def unlock(night_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/nights/<int:night_id>/close")
+@changes
 def close(night_id: int) -> ResponseReturnValue:
-    writable_night(night_id)
     if CloseNightForm().validate_on_submit():
         page_write(CloseNight(night_id))
         flash("Night closed: new games start a new night", "ok")
@@ -216,8 +204,9 @@ def summary_pdf(night_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/nights/<int:night_id>/delete")
+@changes
 def confirm_delete(night_id: int) -> ResponseReturnValue:
-    night = writable_night(night_id)
+    night = get_store().night(night_id)
     games = len(get_store().night_game_ids(night_id))
     return confirm_delete_page(
         f"night {night_id}",
@@ -229,8 +218,8 @@ def confirm_delete(night_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/nights/<int:night_id>/delete")
+@changes
 def delete(night_id: int) -> ResponseReturnValue:
-    writable_night(night_id)
     backed_up("before-change")
     page_write(DeleteNight(night_id))
     flash(f"Night {night_id} is deleted. The host can bring it back: `scorekeeper bring-back`.", "ok")

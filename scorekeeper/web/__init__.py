@@ -10,16 +10,16 @@ transaction)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from flask import current_app, render_template
+from flask import Blueprint, abort, current_app, render_template, request
 
 from ..commands import Answered, EntryKey, run
 from ..commands.ratings import RatingWorker
-from ..commands.runner import Command
+from ..commands.runner import Command, Guarded, refuse_unopened
 from ..reads.catalog import Catalog
-from ..store import get_store
+from ..store import NotFound, get_store
 from ..store.backups import make_backup
 from .access import page_asker
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 T = TypeVar("T")
+View = TypeVar("View", bound=Callable[..., Any])
 
 
 def current_catalog() -> Catalog:
@@ -51,6 +52,29 @@ def page_entry(command: Command[T], entry_key: str | None) -> T | None:
     done = run(get_store(), current_catalog(), command, page_asker(), EntryKey.form(entry_key))
     written()
     return None if isinstance(done, Answered) else done
+
+
+def changes(view: View) -> View:
+    """Marks a route that changes what its address names (a game, a night): who may use it is decided
+    once, before the view runs (``decide_access_once``), by the runner's own lock check."""
+    view.changes_what_it_names = True  # type: ignore[attr-defined]
+    return view
+
+
+def decide_access_once(blueprint: Blueprint, change_of: Callable[[Mapping[str, Any]], Guarded]) -> None:
+    """Before each of ``blueprint``'s routes marked ``changes``: a browser that has not opened the lock
+    of what the address names (``change_of`` its view arguments) is refused there (each blueprint sends
+    that refusal to its PIN page), and an address naming nothing is not found. The runner checks the
+    write itself again, under the write lock."""
+
+    @blueprint.before_request
+    def refuse_a_locked_browser() -> None:
+        view = current_app.view_functions.get(request.endpoint or "")
+        if getattr(view, "changes_what_it_names", False):
+            try:
+                refuse_unopened(get_store(), change_of(request.view_args or {}), page_asker())
+            except NotFound:
+                abort(404)
 
 
 def confirm_delete_page(what: str, label: str, consequence: str, action: str, back: str) -> str:

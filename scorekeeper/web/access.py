@@ -58,13 +58,6 @@ def _page_refusal(lock: Lock) -> LockError:
     )
 
 
-def require_page_unlock(lock: Lock | None) -> None:
-    """Send a browser that has not opened ``lock`` to the PIN page before it fills in a form it could
-    not save."""
-    if lock is not None and not page_unlocked(lock):
-        raise _page_refusal(lock)
-
-
 def page_asker() -> Asker:
     """The browser of this request: what its session opened."""
     return Asker(page_unlocked, _page_refusal)
