@@ -274,3 +274,18 @@ def test_no_view_checks_a_lock_before_the_runner():
         if calls or raises:
             found[str(relative)] = calls + raises
     assert found == {}
+
+
+SCRIPT = PACKAGE.parent / "static" / "js"
+SCRIPT_MODULE_LINES = 300
+
+
+def test_the_script_is_modules_of_one_job_each_checked_by_typescript():
+    """app.js was one 1,438-line file with no types (issue 59): now modules of at most 300 lines, each
+    one checked by TypeScript's compiler (``// @ts-check``) and named in the development guide."""
+    modules = sorted(SCRIPT.glob("*.js"))
+    guide = (PACKAGE.parent / "docs" / "development.md").read_text()
+    assert len(modules) >= 10
+    assert {m.name: n for m in modules if (n := len(m.read_text().splitlines())) > SCRIPT_MODULE_LINES} == {}
+    assert [m.name for m in modules if not m.read_text().startswith("// @ts-check\n")] == []
+    assert [m.name for m in modules if m.name not in guide] == []
