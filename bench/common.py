@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
+import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -68,3 +69,17 @@ def finished_game_in_process(client: Any) -> int:
     for i in range(7):
         client.post(f"/api/games/{gid}/rounds", json=eight_player_round(i))
     return gid
+
+
+ROOT = Path(__file__).resolve().parent.parent
+REPEATS = 5  # medians over repeated runs
+NIGHT_GAMES = 20
+
+
+def median_time(fn: Callable[[], object], repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
