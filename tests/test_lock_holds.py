@@ -196,11 +196,16 @@ def test_thirty_guesses_at_once_from_five_addresses_check_at_most_six_pins(app, 
     """Issue 59's figure: 30 tries at once from 5 addresses checked 7 PINs against a limit of 5. Each
     try is claimed in one statement before its PIN is looked at: the 5 free tries and the one that
     starts the wait are checked, no more, however the 30 interleave."""
-    from scorekeeper.commands import locks
+    from scorekeeper.commands import locks, pins
 
     game = api.new_game(pin=PIN)["id"]
-    checked, count = [], locks.pin_matches
-    monkeypatch.setattr(locks, "pin_matches", lambda stored, pin: checked.append(pin) or count(stored, pin))
+    checked: list[str] = []
+
+    def counted(stored: str, pin: str) -> bool:
+        checked.append(pin)
+        return pins.pin_matches(stored, pin)
+
+    monkeypatch.setattr(locks, "pin_matches", counted)
     start, statuses = threading.Barrier(30), []
 
     def try_one(n):

@@ -6,8 +6,13 @@ import contextlib
 import re
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None and Path("/usr/bin/chromium").exists():
@@ -75,17 +80,27 @@ def centre(locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def double_tap(page, locator, gap_ms: int) -> None:
+# The page holds its buttons for 900 ms after a tap (static/js/taps.js, SETTLE_MS): two taps closer
+# than this, with room for the browser's own delays, are one double tap; further apart they may be
+# two taps meant (the app records both, by design).
+DOUBLE_TAP_MS = 800
+
+
+def double_tap(page, locator, gap_ms: int) -> float:
     """Two taps on the same spot of the screen, ``gap_ms`` apart: the second lands on whatever is
     there by then (the page being sent, the next page, or nothing while they change); then waits
     until the page the taps led to has loaded and let go of its guard against a second tap, however
-    slow the machine."""
+    slow the machine. Returns the most the two taps can have been apart, in ms: on a machine under
+    load the second can come well after ``gap_ms`` (compare with DOUBLE_TAP_MS)."""
     x, y = centre(locator)
+    started = time.monotonic()
     tap_screen(page, x, y)
     page.wait_for_timeout(gap_ms)
     tap_screen(page, x, y)
+    apart = (time.monotonic() - started) * 1000
     page.wait_for_timeout(300)  # a form the second tap sent has left by now
     come_to_rest(page)
+    return apart
 
 
 def come_to_rest(page) -> None:
@@ -164,12 +179,34 @@ def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], be
 
 
 def serve_until_closed(server: object) -> None:
-    """waitress's loop in a thread of the tests: closing the server at teardown may pull its socket
-    from under a select() in progress (EBADF), which is the end of serving, not a failure."""
+    """waitress's loop in a thread of the tests; it ends when ``stop_serving`` has closed every socket
+    of its map (from inside the loop)."""
     try:
         server.run()  # type: ignore[attr-defined]
     except OSError:
-        pass
+        pass  # a socket closed under a select() in progress: the end of serving, not a failure
+
+
+@contextlib.contextmanager
+def serving(app: Flask, port: int) -> Iterator[Any]:
+    """``app`` served by waitress on 127.0.0.1:port in a thread of the tests, until the block ends.
+
+    Stopped cleanly, never by ``server.close()`` from this thread: that closed the loop's wake-up pipe
+    while its workers still answered, and a worker finishing a request then wrote its wake-up byte
+    to whatever file had taken the pipe's number since — under load, the next test's new database
+    ("file is not a database", 1 run in 4 of scripts/test-busy). So: the workers finish first (none
+    wakes the loop after), then the loop closes its own sockets and ends, and the thread is joined."""
+    from waitress.server import create_server
+
+    server: Any = create_server(app, host="127.0.0.1", port=port, threads=4)  # one socket: a TcpWSGIServer
+    thread = threading.Thread(target=serve_until_closed, args=(server,), daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.task_dispatcher.shutdown()
+        server.trigger.pull_trigger(lambda: server.asyncore.close_all(server._map))
+        thread.join(timeout=30)
 
 
 @contextlib.contextmanager
@@ -179,16 +216,13 @@ def served_on_a_name(folder: Path, browser, host: str) -> Iterator[tuple[object,
     an insecure context, as a phone at the table sees it. Yields (that Chromium, the name's address,
     the plain 127.0.0.1 address)."""
     from support import free_port, make_app
-    from waitress.server import create_server
 
     app = make_app(folder, TESTING=False, TRUSTED_HOSTS=[host])
     port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=serve_until_closed, args=(server,), daemon=True).start()
     args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=args)
-    try:
-        yield chromium, f"http://{host}:{port}", f"http://127.0.0.1:{port}"
-    finally:
-        chromium.close()
-        server.close()
+    with serving(app, port):
+        chromium = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=args)
+        try:
+            yield chromium, f"http://{host}:{port}", f"http://127.0.0.1:{port}"
+        finally:
+            chromium.close()

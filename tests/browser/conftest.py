@@ -8,12 +8,11 @@ Chromium can be found these tests are skipped, saying why; scripts/test installs
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Iterator
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_until_closed
+from browser_support import CHROMIUM, CHROMIUM_ARGS, PHONE, serving
 from support import free_port, make_app
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
@@ -28,18 +27,13 @@ def base_url(tmp_path_factory) -> Iterator[str]:
     """A fresh instance per test module, so one module's nights, PINs and players never meet another's.
     SCOREKEEPER_TEST_LATENCY=0.3 answers every request 0.3 s late, like a slow machine or Wi-Fi: the
     tests wait for pages, never for fixed times, and pass that way too."""
-    from waitress.server import create_server
-
     app = make_app(tmp_path_factory.mktemp("browser-instance"), TESTING=False)
     latency = float(os.environ.get("SCOREKEEPER_TEST_LATENCY", "0"))
     if latency:
         app.before_request(lambda: time.sleep(latency))
     port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    thread = threading.Thread(target=serve_until_closed, args=(server,), daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}"
-    server.close()
+    with serving(app, port):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="session")

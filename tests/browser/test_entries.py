@@ -7,6 +7,7 @@ import re
 
 import pytest
 from browser_support import (
+    DOUBLE_TAP_MS,
     PHONE,
     Taps,
     answered,
@@ -45,17 +46,21 @@ def test_save_and_buy_double_tapped_record_exactly_one_entry(phone, base_url):
     for number, gap in enumerate(GAPS_MS, start=1):
         open_round_form(page, "Ann", ["K"])
         settled(page)
-        double_tap(page, page.locator("button.save"), gap)
+        before = [player["buys_left"] for player in state(page, game_url)["players"]]
+        apart = double_tap(page, page.locator("button.save"), gap)
         game = state(page, game_url)
         assert len(game["rounds"]) == number, f"Save double-tapped {gap} ms apart"
-        assert all(p["buys_left"] == 10 for p in game["players"]), f"a tap {gap} ms later bought a card"
+        if apart < DOUBLE_TAP_MS:  # else the second tap may have been a buy meant, on the page no longer held
+            assert [p["buys_left"] for p in game["players"]] == before, f"a tap {gap} ms later bought a card"
     shot(page, "entries-after-double-taps")
-    for count, gap in enumerate(GAPS_MS, start=1):
+    for gap in GAPS_MS:
         page.goto(game_url)
         settled(page)
         page.wait_for_timeout(1000)  # as a person would: the page has been there a moment
-        double_tap(page, buy_button(page, "Cy"), gap)
-        assert state(page, game_url)["players"][2]["buys_left"] == 10 - count, f"Buy double-tapped {gap} ms apart"
+        before = state(page, game_url)["players"][2]["buys_left"]
+        apart = double_tap(page, buy_button(page, "Cy"), gap)
+        bought = before - state(page, game_url)["players"][2]["buys_left"]
+        assert bought == 1 or (apart >= DOUBLE_TAP_MS and bought == 2), f"Buy double-tapped {gap} ms apart: {bought}"
 
 
 def test_back_then_save_records_nothing_new(phone, base_url):

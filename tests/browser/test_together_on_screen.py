@@ -5,10 +5,9 @@ game in a night that the first phone locked meanwhile."""
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
-from browser_support import PHONE, settled, shot
+from browser_support import PHONE, serving, settled, shot
 from support import PLAYERS, free_port, make_app
 
 from scorekeeper.store import Store
@@ -17,14 +16,10 @@ from scorekeeper.store import Store
 @pytest.fixture
 def served(tmp_path):
     """A server of its own, so the test can write into its database as an earlier version did."""
-    from waitress.server import create_server
-
     app = make_app(tmp_path, TESTING=False)
     port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    yield app, f"http://127.0.0.1:{port}"
-    server.close()
+    with serving(app, port):
+        yield app, f"http://127.0.0.1:{port}"
 
 
 def test_a_game_with_entries_the_rules_refuse_says_which_on_the_phone(served, phone):

@@ -7,7 +7,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import PHONE, answered, buy_button, centre, come_to_rest, double_tap, settled, shot, tap_screen
+from browser_support import (
+    DOUBLE_TAP_MS,
+    PHONE,
+    answered,
+    buy_button,
+    centre,
+    come_to_rest,
+    double_tap,
+    settled,
+    shot,
+    tap_screen,
+)
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -144,9 +155,13 @@ def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, wi
         come_to_rest(page)
         page.wait_for_timeout(1000)  # the last buy's page has been read a moment
         x, y = centre(button)
-        double_tap(page, button, gap)
+        apart = double_tap(page, button, gap)
         expected[name] += 1
-        assert buys(page, base_url, gid) == expected, f"{name} tapped twice {gap} ms apart at {width} px"
+        now = buys(page, base_url, gid)
+        if apart >= DOUBLE_TAP_MS:  # the machine was too slow to tap twice within the hold: two taps
+            assert now[name] - expected[name] in (0, 1), f"{name} tapped twice {apart:.0f} ms apart"
+            expected[name] = now[name]
+        assert now == expected, f"{name} tapped twice {gap} ms apart ({apart:.0f} ms at most) at {width} px"
         assert_in_place(page, name, (x, y))
         tap_screen(page, x, y)  # "did it register?": the same spot once the page is back
         page.wait_for_timeout(300)
