@@ -179,7 +179,7 @@ def enter_round(page, taps: Taps, went_out: str, hands: dict[str, list[str]], be
 
 
 def serve_until_closed(server: object) -> None:
-    """waitress's loop in a thread of the tests; it ends when ``stop_serving`` has closed every socket
+    """waitress's loop in a thread of the tests; it ends when ``serving`` has had it close every socket
     of its map (from inside the loop)."""
     try:
         server.run()  # type: ignore[attr-defined]
