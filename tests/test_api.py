@@ -163,7 +163,13 @@ def test_preview_scores_without_saving(api):
 
 def test_rulesets_listing(api):
     listing = {r["id"]: r for r in api.call("GET", "/api/rulesets")}
-    assert set(listing) == {"ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"}
+    assert set(listing) == {
+        "ten-pennies",
+        "ten-pennies-pcio",
+        "ten-card-rummy",
+        "pennies-from-heaven",
+        "liverpool-rummy",
+    }
     assert listing["ten-pennies"]["rounds"][4]["contract"] == "2 sets of 5"
     assert listing["ten-pennies"]["points"]["JKR"] == 50
 

@@ -1,5 +1,5 @@
-"""Ten Card Rummy and Pennies From Heaven at the table: whole games through the API and the pages,
-with totals worked out by hand in the comments."""
+"""Ten Card Rummy, Pennies From Heaven and Liverpool Rummy at the table: whole games through the API
+and the pages, with totals worked out by hand in the comments."""
 
 import html
 import re
@@ -89,6 +89,58 @@ def test_ten_card_rummy_round_card_shows_the_contract(client, api):
     page = client.get(f"/games/{gid}").text
     assert "2 melds of 4 — sets or runs" in page and "Deal</dt><dd>10 cards each" in page
     assert "2 decks (4 jokers)" in page and "2s, jokers" in page
+
+
+# --- Liverpool Rummy (docs/rules.md: A and joker 15, J Q K 10, 2-10 face value; "May I?" takes 2 cards) ---
+
+LIVERPOOL_DEALS = [  # (went out, caught); points worked by hand
+    ("Ann", {"Bob": "K Q 5", "Cy": "A JKR", "Di": "2 3 4"}),  # Bob 25 (after 2 buys), Cy 30, Di 9
+    ("Bob", {"Ann": "9 9", "Cy": "", "Di": "10 J"}),  # Ann 18, Di 20
+    ("Cy", {"Ann": "A", "Bob": "7 8 9 10", "Di": "JKR JKR"}),  # Ann 15, Bob 34, Di 30
+    ("Di", {"Ann": "3", "Bob": "K", "Cy": "Q Q Q"}),  # Ann 3, Bob 10, Cy 30
+    ("Ann", {"Bob": "2 3 4 5 6 7 8 9 10 2 3 4", "Cy": "5", "Di": "6"}),  # 12 dealt: Bob 63, Cy 5, Di 6
+    ("Bob", {"Ann": "J", "Cy": "4 4", "Di": "A A"}),  # Ann 10, Cy 8, Di 30
+    ("Cy", {"Ann": "", "Bob": "5 5", "Di": "K Q J"}),  # Bob 10, Di 30
+]
+LIVERPOOL_TOTALS = {"Ann": 46, "Bob": 142, "Cy": 73, "Di": 125}  # the sums of the comments above
+
+
+def test_liverpool_rummy_whole_game_through_the_api(api):
+    gid = api.new_game(ruleset="liverpool-rummy")["id"]
+    api.buy(gid, "Bob")
+    api.buy(gid, "Bob")  # two "May I?"s: the discard and a penalty card each, no penny
+    for went_out, caught in LIVERPOOL_DEALS:
+        state = api.round(gid, went_out, caught)
+    assert state["finished"] and len(state["rounds"]) == 7
+    assert {p["name"]: p["points"] for p in state["players"]} == LIVERPOOL_TOTALS
+    assert state["rounds"][0]["buys"]["Bob"] == 2 and state["rounds"][0]["results"]["Bob"]["penalty"] == 0
+    assert state["bowl"] == 0 and set(state["payouts"].values()) == {0}
+    assert state["winners"] == ["Ann"]
+
+
+def test_liverpool_rummy_holds_each_deal_to_its_own_cards(api):
+    """Deal 1 deals 10: a hand of 12 with no buy is refused there (deal 5's 12 is allowed above)."""
+    gid = api.new_game(ruleset="liverpool-rummy")["id"]
+    error = api.round(gid, "Ann", {"Bob": "2 3 4 5 6 7 8 9 10 2 3 4", "Cy": "", "Di": ""}, 400)["error"]
+    assert "Bob is caught with 12 cards, but with 0 buys this round a player holds at most 10" in error
+    assert (
+        "3 to 8 players, not 2"
+        in api.call("POST", "/api/games", {"ruleset": "liverpool-rummy", "players": PLAYERS[:2]}, 400)["error"]
+    )
+
+
+def test_liverpool_rummy_answers_the_table_s_questions(api):
+    gid = api.new_game(ruleset="liverpool-rummy")["id"]
+    asked = api.call("POST", f"/api/games/{gid}/rounds/2/can-go-down", {"cards": "8H 8S 8C 3S 4S 5S 6S K"})
+    assert asked["makes_contract"] and asked["arrangement"] == [
+        "8♠ 8♥ 8♣: set of 3 × 8",
+        "3♠ 4♠ 5♠ 6♠: run of 4 in ♠, 3 to 6",
+    ]
+    asked = api.call("POST", f"/api/games/{gid}/rounds/2/can-go-down", {"cards": "8H 8S 8C 3S 4S 5S K"})
+    assert not asked["makes_contract"] and asked["missing"] == "you need 1 more run of 4"
+    body = {"ruleset": "liverpool-rummy", "round": 2, "stage": "first-down", "melds": ["8H 8S 8C", "QS KS AS 2S"]}
+    verdict = api.call("POST", "/api/melds/check", body)
+    assert not verdict["valid"] and "may not go round it (Q K A 2)" in verdict["reasons"][0]
 
 
 # --- Pennies From Heaven ---------------------------------------------------------------------

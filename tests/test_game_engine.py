@@ -1,5 +1,6 @@
 """The rules engine's game: scoring, buys, corrections and money, replayed from events."""
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -34,6 +35,19 @@ SCORES = [  # ruleset, hand, points
     ("ten-card-rummy", "J Q K A", 41),
     ("ten-card-rummy", "2 JKR", 30),
 ]
+
+
+def test_a_house_limit_of_buys_a_round_refuses_one_more_that_round_only(rulesets):
+    """A Liverpool house that allows 3 "May I?"s a deal (docs/rules.md): Bob's 4th in deal 1 is refused
+    in words; his next buy, in deal 2, is allowed."""
+    house = replace(rulesets["liverpool-rummy"], buys=replace(rulesets["liverpool-rummy"].buys, most_per_round=3))
+    game = Game(Setup(house, PLAYERS, 0), [Buy(i, 1, "Bob") for i in range(1, 4)])
+    with pytest.raises(
+        GameError, match="Bob has made 3 buys in round 1, the most a round allows; another buy is refused"
+    ):
+        game.with_event(Buy(4, 1, "Bob"))
+    game = game.with_event(Buy(4, 1, "Ann")).with_event(rnd(5, 1, "Ann", Bob="K", Cy="", Di=""))
+    assert game.with_event(Buy(6, 2, "Bob")).buys_in_round(2)["Bob"] == 1
 
 
 @pytest.mark.parametrize("ruleset, hand, points", SCORES)

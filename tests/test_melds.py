@@ -114,6 +114,23 @@ CASES = [
     ("pennies-from-heaven", 2, "first-down", ["K K K", "Q Q Q"], False, "hand 2 needs 90"),
     ("pennies-from-heaven", 3, "first-down", ["A A A A", "K K K K"], True, ""),  # 120
     ("pennies-from-heaven", 3, "first-down", ["A A A", "K K K K"], False, "worth 100 points; hand 3 needs 120"),
+    # --- liverpool-rummy (docs/rules.md's sources: a set 3+, a run 4+ of one suit, aces high or low) ---
+    ("liverpool-rummy", 1, "first-down", ["7H 7S 7C", "KD KS JKR"], True, ""),  # deal 1: two sets
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "3S 4S 5S 6S"], True, ""),  # "3, 4, 5 and 6 of spades"
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "3S 4S 5S"], False, "a run holds at least 4 cards"),
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "9D 9S 9C"], False, "needs exactly 1 set of 3 and 1 run of 4"),
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "JS QS KS AS"], True, ""),  # J Q K A: the ace high
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "AS 2S 3S 4S"], True, ""),  # A 2 3 4: the ace low
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "QS KS AS 2S"], False, "may not go round it (Q K A 2)"),
+    ("liverpool-rummy", 2, "first-down", ["8H 8S 8C", "3S 4H 5S 6S"], False, "is not a run: a run is all one suit"),
+    ("liverpool-rummy", 3, "first-down", ["3S 4S 5S 6S 7S", "9H 10H JKR QH"], True, ""),  # runs longer, a joker
+    ("liverpool-rummy", 3, "first-down", ["3S 4S 5S 6S"], False, "needs exactly 2 runs of 4; 1 run was laid down"),
+    ("liverpool-rummy", 4, "first-down", ["7 7 7", "K K K", "JKR JKR JKR"], False, "no sets of jokers"),
+    ("liverpool-rummy", 5, "first-down", ["7 7 7", "K K K", "5H JKR JKR JKR"], True, ""),  # that one a run
+    ("liverpool-rummy", 7, "first-down", ["AS 2S 3S 4S", "5H 6H 7H 8H", "JC QC KC AC"], True, ""),
+    ("liverpool-rummy", 6, "first-down", ["7 7 7", "8 8 8", "AS 2S 3S 4S"], False, "2 sets and 1 run were laid down"),
+    # "Once a player has gone down … he may not create any new sets or runs" (docs/rules.md, Liverpool [D])
+    ("liverpool-rummy", 2, "meld", ["9 9 9"], False, "Liverpool Rummy has no new melds after going down"),
 ]
 
 
@@ -220,6 +237,13 @@ LAYOFFS = [  # ruleset, round, onto, cards, valid, reason
     ("pennies-from-heaven", 1, "7 7 7 7 7 7 7", "7", False, "is closed at 7"),
     ("pennies-from-heaven", 1, "7 7 7", "JKR", False, "book of sevens"),
     ("pennies-from-heaven", 1, "K K JKR", "2", False, "each wild needs 2"),
+    # Liverpool Rummy: lay-offs onto a run at its ends, never past an ace; onto a set its rank or a joker.
+    ("liverpool-rummy", 2, "JS QS KS AS", "10S", True, ""),
+    ("liverpool-rummy", 2, "JS QS KS AS", "2S", False, "an ace ends a run"),
+    ("liverpool-rummy", 2, "AS 2S 3S 4S", "KS", False, "an ace ends a run"),
+    ("liverpool-rummy", 2, "3S 4S 5S 6S", "JKR 8S", True, ""),
+    ("liverpool-rummy", 2, "8H 8S 8C", "JKR", True, ""),
+    ("liverpool-rummy", 2, "8H 8S 8C", "9H", False, "cannot go onto a set of 8"),
 ]
 
 

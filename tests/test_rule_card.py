@@ -63,7 +63,26 @@ PENNIES_FROM_HEAVEN = [
     for number, minimum in enumerate([50, 90, 120], start=1)
 ]
 
+# docs/rules.md, `liverpool-rummy`: the deals' contracts; jokers wild, no limit the sources set.
+ANY_WILDS = "any number of wild cards in a meld"
+LIVERPOOL = [
+    (number, need, ANY_WILDS, "jokers")
+    for number, need in enumerate(
+        [
+            "2 sets of 3",
+            "1 set of 3 and 1 run of 4",
+            "2 runs of 4",
+            "3 sets of 3",
+            "2 sets of 3 and 1 run of 4",
+            "1 set of 3 and 2 runs of 4",
+            "3 runs of 4",
+        ],
+        start=1,
+    )
+]
+
 CASES = [
+    ("liverpool-rummy", LIVERPOOL),
     ("ten-pennies", TEN_PENNIES),
     ("ten-pennies-pcio", PCIO),
     ("ten-card-rummy", TEN_CARD_RUMMY),
@@ -98,7 +117,7 @@ SENTENCES = [
     ("ten-card-rummy", "4–6 players: 2 decks; 7–8 players: 3 decks."),
     ("ten-card-rummy", "Deal 10 cards each."),
     ("ten-card-rummy", "First down: at least the round's contract (sets or runs)"),
-    ("ten-card-rummy", "A run is cards in a row of one suit; aces high or low."),
+    ("ten-card-rummy", "A run is cards in a row of one suit; aces high or low; a run may go over the top (Q K A 2)."),
     ("ten-card-rummy", "Buying starts in round 4."),
     ("ten-card-rummy", "Each player's first 3 buys a round are free; each buy beyond them adds 100 points"),
     ("ten-card-rummy", "A buy takes 2 cards: the discard and 1 card from the deck."),
@@ -115,6 +134,20 @@ SENTENCES = [
     ("pennies-from-heaven", "needs only 15 points to get on the board"),
     ("pennies-from-heaven", "No buying."),
     ("pennies-from-heaven", "Highest total after 3 hands wins."),
+    ("liverpool-rummy", "3 to 8 players."),
+    ("liverpool-rummy", "After going down: no new melds, only lay-offs onto any meld on the table."),
+    ("liverpool-rummy", "Deal 10 cards each in rounds 1–4, 12 in rounds 5–7."),
+    (
+        "liverpool-rummy",
+        "First down: exactly the round's contract: the sets and the runs it names, within the round's wild limit.",
+    ),
+    (
+        "liverpool-rummy",
+        "A run is at least 4 cards in a row of one suit; an ace is high (J Q K A) or low (A 2 3 4), never both.",
+    ),
+    ("liverpool-rummy", "A buy takes 2 cards: the discard and 1 card from the deck."),
+    ("liverpool-rummy", "A wild card is always wild in a set: there is no set of wild cards."),
+    ("liverpool-rummy", "Lowest total after 7 rounds wins."),
 ]
 
 
@@ -266,7 +299,7 @@ def test_ten_card_rummy_melds_sets_or_runs_with_no_more_wilds_than_naturals():
         "First down: at least the round's contract (sets or runs), each meld at least the contract's size, within "
         "the round's wild limit.",
         "A set is cards of one rank.",
-        "A run is cards in a row of one suit; aces high or low.",
+        "A run is cards in a row of one suit; aces high or low; a run may go over the top (Q K A 2).",
         "After going down: melds of 3 or more cards, and lay-offs onto any meld on the table.",
         "No meld holds more wild cards than natural ones.",
         "A wild card is always wild in a set: there is no set of wild cards.",

@@ -1,4 +1,4 @@
-"""The four rulesets read exactly as RULES.md says, and bad house-rules files are refused clearly."""
+"""The shipped rulesets read exactly as docs/rules.md says, and bad house-rules files are refused clearly."""
 
 import json
 import re
@@ -9,6 +9,7 @@ from support import TEN_PENNIES_TOML, ruleset_text
 from scorekeeper.reads.catalog import load_catalog
 from scorekeeper.rules.cards import Rank, parse_hand
 from scorekeeper.rules.rulesets import RulesetError, parse_ruleset, read_ruleset, ruleset_document
+from scorekeeper.rules.scoring import RoundError, check_hand_size
 
 A, TWO, JOKER = Rank.ACE, Rank.TWO, Rank.JOKER
 
@@ -370,7 +371,7 @@ def test_a_house_deck_count_with_a_base_but_nothing_per_side_is_refused():
 
 # --- a ruleset kept as a document reads back as itself; each bound holds at its edge ------------------------
 
-SHIPPED = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"]
+SHIPPED = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy"]
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)
@@ -422,3 +423,104 @@ def test_a_document_read_without_a_source_says_ruleset():
     document["cards_dealt"] = 99
     with pytest.raises(RulesetError, match=r"^<ruleset>: cards_dealt: must be at most 30, not 99$"):
         read_ruleset(document)
+
+
+# --- Liverpool Rummy and the options it brought (issue 61; docs/rules.md cites the sources) -------------
+
+LIVERPOOL_DEALS = [  # deal: (sets, runs, cards dealt) — Wikipedia's and Weekend America's table
+    (1, 2, 0, 10),
+    (2, 1, 1, 10),
+    (3, 0, 2, 10),
+    (4, 3, 0, 10),
+    (5, 2, 1, 12),
+    (6, 1, 2, 12),
+    (7, 0, 3, 12),
+]
+
+
+@pytest.mark.parametrize("number, sets, runs, dealt", LIVERPOOL_DEALS)
+def test_liverpool_deals_are_the_sources_table(rulesets, number, sets, runs, dealt):
+    liverpool = rulesets["liverpool-rummy"]
+    contract = liverpool.round(number).contract
+    assert (contract.sets, contract.runs, contract.run_size) == (sets, runs, 4)
+    assert liverpool.dealt(number) == dealt and liverpool.round(number).wilds == {JOKER}
+    assert liverpool.hand_limit(1, number) == dealt + 2  # "May I?": the discard and a penalty card
+
+
+def test_liverpool_is_played_by_the_sources_figures(rulesets):
+    liverpool = rulesets["liverpool-rummy"]
+    assert (liverpool.players_min, liverpool.players_max) == (3, 8)
+    assert [liverpool.decks.decks_for(n) for n in range(3, 9)] == [2, 2, 3, 3, 3, 3]
+    assert liverpool.points[A] == 15 and liverpool.points[JOKER] == 15 and liverpool.points[Rank.SEVEN] == 7
+    assert liverpool.run_min == 4 and not liverpool.runs_wrap and liverpool.pennies_per_card == 0
+    assert liverpool.buys.cards == 2 and liverpool.buys.pennies == 0 and liverpool.buys.stack is None
+    assert liverpool.round(2).contract.describe() == "1 set of 3 and 1 run of 4"
+    assert liverpool.round(7).contract.describe() == "3 runs of 4"
+    assert liverpool.deal_words == "10 cards each in rounds 1–4, 12 in rounds 5–7"
+
+
+LIVERPOOL_LIKE = GOOD.replace('meld_kinds = ["set"]', 'meld_kinds = ["set", "run"]\nrun_min = 4')
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("contract = { melds = 2, size = 3 }", "contract = { melds = 2, sets = 1 }", "rounds[1].contract: is either"),
+        ("contract = { melds = 2, size = 3 }", "contract = { sets = 0, runs = 0 }", "needs at least 1 set or run"),
+        ("contract = { melds = 2, size = 3 }", "contract = { sets = 4, runs = 3 }", "may ask at most 6 melds, not 7"),
+        ("contract = { melds = 2, size = 3 }", "contract = { runs = 1, run_size = 3 }", "a run holds at least 4"),
+        ("contract = { melds = 2, size = 3 }", "contract = { runs = 1, run_size = 14 }", "must be at most 13"),
+        (
+            "contract = { melds = 2, size = 3 }",
+            "contract = { sets = 1 }\ncards_dealt = 31",
+            "rounds[1].cards_dealt: must be at most 30",
+        ),
+        ("run_min = 4", "run_min = 2", "run_min: a run holds at least 3 cards, not 2"),
+        ("run_min = 4", "run_min = 14", "run_min: must be at most 13, not 14"),
+        ("first_round = 1", "first_round = 1\nmost_per_round = 21", "buys.most_per_round: must be at most 20"),
+    ],
+)
+def test_a_contract_by_kind_and_its_options_are_bounded_in_words(old, new, message):
+    assert old in LIVERPOOL_LIKE
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        parse_ruleset(LIVERPOOL_LIKE.replace(old, new, 1), "house.toml")
+
+
+def test_runs_asked_of_a_game_without_runs_are_refused():
+    text = GOOD.replace("contract = { melds = 2, size = 3 }", "contract = { sets = 1, runs = 1 }", 1)
+    with pytest.raises(
+        RulesetError, match=re.escape("rounds[1].contract.runs: asks for runs, and meld_kinds has none")
+    ):
+        parse_ruleset(text, "house.toml")
+    with pytest.raises(RulesetError, match=re.escape("run_min: is a rule for runs")):
+        parse_ruleset(GOOD.replace("cards_dealt = 11", "cards_dealt = 11\nrun_min = 4"), "house.toml")
+
+
+def test_lay_offs_only_and_a_later_meld_rule_contradict_each_other():
+    """Liverpool's "no new sets or runs" after going down, beside a [later_melds] table saying how to lay them."""
+    text = GOOD.replace("cards_dealt = 11", "cards_dealt = 11\nlay_offs_only = true")
+    assert "[later_melds]" in text
+    with pytest.raises(RulesetError, match=re.escape("lay_offs_only: says no new melds after going down")):
+        parse_ruleset(text, "house.toml")
+
+
+def test_a_round_s_own_deal_bounds_what_its_hands_may_hold(rulesets):
+    """Liverpool deals 10 in deal 1: a hand of 11 after no buy is refused there, and allowed in deal 5."""
+    liverpool = rulesets["liverpool-rummy"]
+    eleven = parse_hand("2 3 4 5 6 7 8 9 10 J Q")
+    with pytest.raises(RoundError, match="holds at most 10"):
+        check_hand_size(liverpool, "Ann", eleven, 0, 1)
+    check_hand_size(liverpool, "Ann", eleven, 0, 5)
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED[:4])
+def test_a_ruleset_that_sets_no_new_option_keeps_the_document_it_had(ruleset_id):
+    """A game's rules are kept by their document, versioned by its digest: had the options issue 61
+    brought been written out at their defaults, every database's Ten Pennies would have become a new
+    version of its rules the day the release came, though nothing in them changed."""
+    document = ruleset_document(parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml"))
+    assert not {"run_min", "runs_wrap", "lay_offs_only"} & set(document)
+    assert all(
+        set(row.get("contract") or {}) <= {"melds", "size"} and "cards_dealt" not in row for row in document["rounds"]
+    )
+    assert "most_per_round" not in document.get("buys", {})

@@ -101,6 +101,41 @@ def test_ten_pennies_our_way_made_through_the_form(client):
     assert "Saved: Ten Pennies, our way, version 1" in card and "Lowest total after 8 rounds wins." in card
 
 
+def test_liverpool_made_our_way_through_the_form(client):
+    """A Liverpool house: 3 buys a deal at most, runs round the ace, an eighth deal of 1 run of 13
+    dealt 14 (Carioca's last deal, docs/rules.md): each a field of the form, each on the card."""
+    url = "/rulesets/new?from=liverpool-rummy"
+    fields = fields_of(client.get(url).text)
+    assert ("rounds[2].contract.sets", "1") in fields and ("rounds[5].cards_dealt", "12") in fields
+    assert ("run_min", "4") in fields and ("runs_wrap", "on") not in fields  # runs stop at the ace
+    assert ("lay_offs_only", "on") in fields  # after going down, lay-offs only
+    added = post(client, url, fields, "add")
+    round_8 = {"rounds[8].contract.sets": "0", "rounds[8].contract.runs": "1", "rounds[8].contract.run_size": "13"}
+    typed = {**round_8, "rounds[8].cards_dealt": "14", "buys.most_per_round": "3", "name": "Liverpool, our way"}
+    fields = [*changed(fields_of(added.text), **typed), ("runs_wrap", "on")]
+    saved = post(client, url, fields, "save")
+    assert saved.status_code == 302, saved.text
+    document = client.get("/api/rulesets/liverpool-our-way").get_json()["document"]
+    assert document["rounds"][7] == {
+        "contract": {"sets": 0, "runs": 1, "run_size": 13},
+        "cards_dealt": 14,
+        "wilds": ["JKR"],
+    }
+    assert document["buys"]["most_per_round"] == 3 and document["run_min"] == 4
+    assert "runs_wrap" not in document  # runs go round the ace: the default, kept by leaving it out
+    card = client.get("/rulesets/liverpool-our-way").text
+    assert "1 run of 13" in card and "At most 3 buys a player a round." in card
+    assert "a run may go over the top (Q K A 2)" in card
+
+
+def test_a_contract_given_both_ways_is_refused_on_its_round(client):
+    url = "/rulesets/new?from=liverpool-rummy"
+    fields = changed(fields_of(client.get(url).text), **{"rounds[2].contract.melds": "2"})
+    refused = post(client, url, fields, "save")
+    assert refused.status_code == 400 and "is either melds and size, or sets and runs: not both" in refused.text
+    assert 'name="rounds[2].contract.melds" value="2"' in refused.text
+
+
 def test_rounds_move_up_and_down_and_go(client):
     url = "/rulesets/new?from=ten-pennies"
     fields = fields_of(client.get(url).text)
@@ -186,7 +221,7 @@ def test_every_value_the_reader_refuses_is_refused_by_the_form_in_its_words(clie
     assert not [r for r in client.get("/api/rulesets").get_json() if r["house"]]  # nothing saved
 
 
-@pytest.mark.parametrize("source", ["ten-pennies", "ten-card-rummy", "pennies-from-heaven"])
+@pytest.mark.parametrize("source", ["ten-pennies", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy"])
 @pytest.mark.parametrize(
     "typed, problem", [("ten", "must be a whole number, not 'ten'"), ("-1", "must not be negative, not -1")]
 )
@@ -197,7 +232,11 @@ def test_every_number_field_of_the_form_refuses_what_the_reader_refuses(client, 
     page = client.get(url).text
     fields = fields_of(page)
     wrong = []
+    ticked = {name for name, _ in fields}
     for name in number_fields(page):
+        section = name.partition(".")[0]
+        if section in ("buys", "later_melds") and section not in ticked:
+            continue  # a section left unticked is not played: what is typed in it is not read
         typing = {name: typed}
         if name.endswith("].decks"):  # a row of the decks table says for how many players first
             typing[name.replace("].decks", "].max_players")] = "8"

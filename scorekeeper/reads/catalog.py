@@ -81,7 +81,7 @@ class Catalog:
 
 
 # The family's chief game first: it is what the new-game form offers by default.
-BUILTIN_ORDER = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"]
+BUILTIN_ORDER = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy"]
 
 
 def _builtin_rank(name: str) -> tuple[int, str]:

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from itertools import combinations, islice
 
 from .cards import NATURAL_RANKS, Card, Rank
-from .melds import RUN_ORDER, MeldError, Reading, Stage, Verdict, label, read_meld
-from .rulesets import RoundRule, Ruleset
+from .melds import RUN_ORDER, MeldError, Reading, Stage, Verdict, label, read_meld, run_starts
+from .rulesets import RoundRule, Ruleset, Slot
 from .wording import plural
 
 
@@ -36,6 +36,7 @@ class Template:
     naturals: tuple[Card, ...]
     wild_slots: int
     kind: str = "set"  # or "run"
+    slot: Slot = Slot(("set",), 3)  # the contract's meld it stands for: read as one of its kinds, at its size
 
     def shape(self, wilds: frozenset[Rank]) -> tuple[object, ...]:
         """What handing out wild cards to this meld depends on. A set of a rank that is not wild
@@ -44,11 +45,11 @@ class Template:
         if self.kind == "set":
             base = self.naturals[0].rank
             clashing = tuple(card for card in self.naturals if card.rank in wilds)
-            return (self.kind, base if base in wilds else None, self.wild_slots, clashing)
-        return (self.kind, self.wild_slots, self.naturals)
+            return (self.kind, self.slot.kinds, base if base in wilds else None, self.wild_slots, clashing)
+        return (self.kind, self.slot.kinds, self.wild_slots, self.naturals)
 
 
-SEARCH_STEPS = 10_000  # one question's budget: 6 times the worst hand found under the shipped rules (1,592)
+SEARCH_STEPS = 10_000  # one question's budget: 3 times the worst hand found under the shipped rules (3,153)
 
 
 class SearchTooLong(MeldError):
@@ -74,7 +75,6 @@ class Budget:
 class _Context:
     ruleset: Ruleset
     rule: RoundRule
-    size: int
     fungible: bool  # any wild may fill any slot (no per-kind limit, no duplicate rule)
     budget: Budget
 
@@ -92,7 +92,7 @@ def find_contract(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> 
             False,
             [
                 f"no arrangement of these {plural(len(hand), 'card')} ({plural(wild, 'wild')}) makes "
-                f"{contract.describe()} in round {round_number} ({rule.describe_limit()})"
+                f"{contract.describe()} in round {round_number} ({ruleset.describe_wild_rule(rule)})"
             ],
         )
     return Verdict(True, [], [f"{label(cards)}: {reading.describe()}" for cards, reading in found])
@@ -102,25 +102,36 @@ Found = tuple[tuple[tuple[Card, ...], Reading], ...]
 
 
 def arrangement(
-    ruleset: Ruleset, round_number: int, hand: Sequence[Card], melds: int | None = None, budget: Budget | None = None
+    ruleset: Ruleset,
+    round_number: int,
+    hand: Sequence[Card],
+    melds: int | None = None,
+    budget: Budget | None = None,
+    slots: tuple[Slot, ...] | None = None,
 ) -> Found | None:
-    """Melds from ``hand`` that make the round's first down (or only ``melds`` of the contract's
-    melds: how far a hand gets), each with its reading; None if there is no such arrangement.
-    SearchTooLong once ``budget`` (a question's own, else a new one) is spent."""
+    """Melds from ``hand`` that make the round's first down (or only the first ``melds`` of the
+    contract's melds, or the ``slots`` given: how far a hand gets), each with its reading; None if
+    there is no such arrangement. SearchTooLong once ``budget`` (a question's own, else a new one) is spent."""
     rule = ruleset.round(round_number)
     contract = rule.contract
     if contract is None:
         raise MeldError(f"{ruleset.name} has no first-down contract to search for")
+    if slots is None:
+        slots = contract.slots()[:melds] if melds is not None else contract.slots()
     fungible = rule.wild_limit_per_kind is None and not ruleset.no_duplicates
-    ctx = _Context(ruleset, rule, contract.size, fungible, budget or Budget())
-    return _search(ctx, Counter(hand), contract.melds if melds is None else melds, (), {})
+    ctx = _Context(ruleset, rule, fungible, budget or Budget())
+    return _search(ctx, Counter(hand), slots, (), {})
 
 
 def _search(
-    ctx: _Context, hand: Counter[Card], needed: int, chosen: tuple[Template, ...], failed: dict[object, bool]
+    ctx: _Context,
+    hand: Counter[Card],
+    needed: tuple[Slot, ...],
+    chosen: tuple[Template, ...],
+    failed: dict[object, bool],
 ) -> Found | None:
     ctx.budget.spend()
-    if needed == 0:
+    if not needed:
         # Pairs of melds that differ only in what the wild cards do not care about (the suits of
         # a set's naturals) are handed wilds once: their answer is the same.
         wild_cards = frozenset((card, count) for card, count in hand.items() if card.rank in ctx.rule.wilds)
@@ -131,16 +142,16 @@ def _search(
         if found is None:
             failed[shapes] = True
         return found
-    slots = sum(t.wild_slots for t in chosen)
+    slots = sum(t.wild_slots for t in chosen)  # wild cards promised to the melds chosen so far
     key = (frozenset(hand.items()), needed, slots) if ctx.fungible else None
     if key is not None and key in failed:
         return None
     pool = _pool_size(ctx, hand)
-    for template in _templates(ctx, hand, last=needed == 1, spare_wilds=pool - slots):
+    for template in _templates(ctx, hand, needed[0], last=len(needed) == 1, spare_wilds=pool - slots):
         rest = hand - Counter(template.naturals)
         if slots + template.wild_slots > _pool_size(ctx, rest):
             continue
-        found = _search(ctx, rest, needed - 1, (*chosen, template), failed)
+        found = _search(ctx, rest, needed[1:], (*chosen, template), failed)
         if found is not None:
             return found
     if key is not None:
@@ -182,7 +193,8 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
     for wilds in multisets(pool, first.wild_slots):
         ctx.budget.spend()
         cards = (*first.naturals, *wilds)
-        reading, _ = read_meld(ctx.ruleset, ctx.rule, cards, Stage.FIRST_DOWN, ctx.size)
+        slot = first.slot
+        reading, _ = read_meld(ctx.ruleset, ctx.rule, cards, Stage.FIRST_DOWN, slot.size, slot.kinds)
         if reading is None:
             continue
         others = _assign_wilds(ctx, hand - Counter(wilds), rest)
@@ -193,19 +205,18 @@ def _assign_wilds(ctx: _Context, hand: Counter[Card], chosen: tuple[Template, ..
     return None
 
 
-def _templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: int) -> Iterator[Template]:
-    """The melds the search may take next; ``spare_wilds``: the wild cards not yet promised to a
-    meld chosen before (a run never leaves out more naturals than wilds can stand in for)."""
-    kinds = ctx.ruleset.meld_kinds
-    if "set" in kinds:
-        yield from _set_templates(ctx, hand, last)
-    if "run" in kinds:
-        yield from _run_templates(ctx, hand, last, spare_wilds)
+def _templates(ctx: _Context, hand: Counter[Card], slot: Slot, last: bool, spare_wilds: int) -> Iterator[Template]:
+    """The melds the search may take next for ``slot``; ``spare_wilds``: the wild cards not yet promised
+    to a meld chosen before (a run never leaves out more naturals than wilds can stand in for)."""
+    if "set" in slot.kinds:
+        yield from _set_templates(ctx, hand, slot, last)
+    if "run" in slot.kinds:
+        yield from _run_templates(ctx, hand, slot, last, spare_wilds)
 
 
-def _max_wilds(ctx: _Context, naturals: int, base: Rank | None) -> int:
-    """How many wild cards a first-down meld with this many naturals may hold."""
-    rule, limit = ctx.rule, ctx.size
+def _max_wilds(ctx: _Context, naturals: int, base: Rank | None, size: int) -> int:
+    """How many wild cards a first-down meld of ``size`` with this many naturals may hold."""
+    rule, limit = ctx.rule, size
     if rule.wild_limit is not None:
         limit = min(limit, rule.wild_limit)
     if rule.wild_limit_per_kind is not None:
@@ -215,8 +226,8 @@ def _max_wilds(ctx: _Context, naturals: int, base: Rank | None) -> int:
     return limit
 
 
-def _set_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[Template]:
-    size = ctx.size
+def _set_templates(ctx: _Context, hand: Counter[Card], slot: Slot, last: bool) -> Iterator[Template]:
+    size = slot.size
     wild = ctx.rule.wilds
     for base in sorted({card.rank for card in hand if ctx.ruleset.wild_rank_sets or card.rank not in wild}):
         of_rank = Counter({card: count for card, count in hand.items() if card.rank is base})
@@ -224,10 +235,10 @@ def _set_templates(ctx: _Context, hand: Counter[Card], last: bool) -> Iterator[T
             of_rank = Counter(dict.fromkeys(of_rank, 1))  # one meld never holds two of the same card
         for naturals in range(min(sum(of_rank.values()), size), 0, -1):
             wilds = size - naturals
-            if wilds > _max_wilds(ctx, naturals, base):
+            if wilds > _max_wilds(ctx, naturals, base, size):
                 break
             for choice in _natural_choices(ctx, of_rank, naturals, last):
-                yield Template(choice, wilds)
+                yield Template(choice, wilds, "set", slot)
 
 
 def _natural_choices(ctx: _Context, of_rank: Counter[Card], naturals: int, last: bool) -> Iterator[tuple[Card, ...]]:
@@ -242,8 +253,8 @@ def _natural_choices(ctx: _Context, of_rank: Counter[Card], naturals: int, last:
     return choices
 
 
-def _run_templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: int) -> Iterator[Template]:
-    pool = spare_wilds
+def _run_templates(ctx: _Context, hand: Counter[Card], slot: Slot, last: bool, spare_wilds: int) -> Iterator[Template]:
+    pool, size, wrap = spare_wilds, slot.size, ctx.ruleset.runs_wrap
     # every suit in the hand, even one held only by a 2 (natural in its own place in a run)
     suits = sorted({c.suit for c in hand if c.suit is not None}, key=lambda s: s.value)
     for suit in suits:
@@ -252,16 +263,18 @@ def _run_templates(ctx: _Context, hand: Counter[Card], last: bool, spare_wilds: 
         for start in range(RUN_ORDER):
             present = 0
             for length in range(1, RUN_ORDER + 1):
+                if start not in run_starts(length, wrap):
+                    break  # the run would go round the ace
                 present += have[(start + length - 1) % RUN_ORDER]
                 gaps = length - present
                 if gaps > pool:
                     break  # a longer run only needs more wild cards
-                if length >= ctx.size and gaps <= _max_wilds(ctx, present, None):
+                if length >= max(size, ctx.ruleset.run_min) and gaps <= _max_wilds(ctx, present, None, size):
                     places = [row[(start + i) % RUN_ORDER] for i in range(length)]
-                    yield from _runs_at(ctx, [c for c in places if hand[c] > 0], length, last, pool)
+                    yield from _runs_at(ctx, [c for c in places if hand[c] > 0], length, last, pool, slot)
 
 
-def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool, pool: int) -> Iterator[Template]:
+def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool, pool: int, slot: Slot) -> Iterator[Template]:
     gaps = length - len(present)
     # The last meld takes every natural it can; an earlier one may leave some for later melds, each
     # left-out place then filled by a wild card of the pool (and, where wilds may not outnumber
@@ -273,5 +286,5 @@ def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool, pool: 
         for dropped in combinations(present, left_out):
             naturals = tuple(card for card in present if card not in dropped)
             wilds = length - len(naturals)
-            if wilds <= _max_wilds(ctx, len(naturals), None):
-                yield Template(naturals, wilds, "run")
+            if wilds <= _max_wilds(ctx, len(naturals), None, slot.size):
+                yield Template(naturals, wilds, "run", slot)

@@ -18,7 +18,7 @@ from .ledger import Payout, Standing, split_bowl, standings, winners
 from .rulesets import BuyRule, RoundRule
 from .scoring import PlayerResult, RoundError, next_buy_penalty, score_round
 from .setup import GameError, Setup, name_key
-from .wording import listed, ordinal
+from .wording import listed, ordinal, plural
 
 # --- events -----------------------------------------------------------------------------
 
@@ -374,12 +374,20 @@ class Game:
                 f"{buy.player} has used all {rule.stack} buys of the game; an {ordinal(rule.stack + 1)} buy is refused",
                 buy.player,
             )
+        this_round = self._state.by_round[buy.round, buy.player]
+        if rule.most_per_round is not None and this_round >= rule.most_per_round:
+            most = rule.most_per_round
+            raise GameError(
+                f"{buy.player} has made {plural(most, 'buy')} in round {buy.round}, the most a round allows; "
+                "another buy is refused",
+                buy.player,
+            )
 
     def _check_stock(self, buy: Buy, rule: BuyRule) -> None:
         """docs/rules.md: all players' buys in one round take at most the cards left after the deal."""
         cards = rule.cards  # each buy takes this many from what the deal left (at least 1: rulesets.py)
         in_decks = self.setup.decks * (52 + self.ruleset.decks.jokers_per_deck)
-        allowed = max(in_decks - self.ruleset.cards_dealt * len(self.players), 0) // cards
+        allowed = max(in_decks - self.ruleset.dealt(buy.round) * len(self.players), 0) // cards
         taken = sum(self._state.by_round[buy.round, player] for player in self.players)
         if taken >= allowed:
             raise GameError(
@@ -477,6 +485,7 @@ class Game:
                     record.went_out,
                     record.caught,
                     self.buys_in_round(record.round),
+                    record.round,
                 )
             )
         except RoundError as error:

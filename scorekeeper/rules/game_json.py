@@ -96,5 +96,5 @@ def describe_round(setup: Setup, number: int) -> dict[str, object]:
         "wild_limit": setup.ruleset.describe_wild_rule(rule),
         "decks": plural(setup.decks, "deck"),
         "jokers": setup.decks * setup.ruleset.decks.jokers_per_deck,
-        "deal": setup.ruleset.cards_dealt,
+        "deal": setup.ruleset.dealt(number),
     }

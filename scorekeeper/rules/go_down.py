@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .cards import Card, Rank, Suit
 from .contract import Budget, Found, arrangement, multisets
 from .melds import label
-from .rulesets import BookRule, Ruleset
+from .rulesets import SET_SIZE, BookRule, Contract, Ruleset, Slot
 from .wording import plural
 
 
@@ -40,6 +40,8 @@ def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Go
         return GoDownAnswer(True, _described(found), "")
     contract = ruleset.round(round_number).contract
     assert contract is not None  # a game with no contract is played by sides
+    if contract.by_kind:
+        return _short_by_kind(ruleset, round_number, hand, contract, budget)
     made: Found = ()
     for melds in range(contract.melds - 1, 0, -1):
         part = arrangement(ruleset, round_number, hand, melds, budget)
@@ -55,6 +57,38 @@ def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Go
         return GoDownAnswer(False, _described(made), missing)
     hint = suggested.words() + (" would do" if short == 1 else " would make one")
     return GoDownAnswer(False, _described(made), f"{missing}: {hint}", suggested)
+
+
+def _short_by_kind(
+    ruleset: Ruleset, round_number: int, hand: Sequence[Card], contract: Contract, budget: Budget
+) -> GoDownAnswer:
+    """How far a hand gets towards a contract by kind: the most of its melds the hand makes (sets and
+    runs in every mix, more melds first), and the sets and runs still missing, by kind."""
+    sets, runs = contract.sets or 0, contract.runs
+    set_slot, run_slot = Slot(("set",), SET_SIZE), Slot(("run",), contract.run_size)
+    mixes = sorted(
+        ((s, r) for s in range(sets + 1) for r in range(runs + 1) if 0 < s + r < sets + runs),
+        key=lambda mix: (-sum(mix), -mix[0]),
+    )
+    for made_sets, made_runs in mixes:
+        made = arrangement(
+            ruleset, round_number, hand, budget=budget, slots=(set_slot,) * made_sets + (run_slot,) * made_runs
+        )
+        if made is not None:
+            return GoDownAnswer(
+                False, _described(made), _still_needed(sets - made_sets, set_slot, runs - made_runs, run_slot)
+            )
+    return GoDownAnswer(False, (), _still_needed(sets, set_slot, runs, run_slot))
+
+
+def _still_needed(sets: int, set_slot: Slot, runs: int, run_slot: Slot) -> str:
+    """ "you need 1 more set of 3 and 2 more runs of 4" """
+    parts = [
+        f"{plural(count, 'more ' + slot.kinds[0])} of {slot.size}"
+        for slot, count in ((set_slot, sets), (run_slot, runs))
+        if count
+    ]
+    return "you need " + " and ".join(parts)
 
 
 def _described(found: Found) -> tuple[str, ...]:

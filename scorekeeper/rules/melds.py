@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from .books import board_minimum
 from .cards import NATURAL_RANKS, Card, Rank, Suit, format_hand
-from .rulesets import RoundRule, Ruleset
+from .rulesets import SET_SIZE, Contract, RoundRule, Ruleset
 from .scoring import card_points
 from .wording import listed, plural
 
@@ -145,19 +145,26 @@ def set_problem(cards: Sequence[Card], wilds: frozenset[Rank], round_number: int
     return f"is not a set: {SET_RULE}, and {odd} neither {base.label} nor wild in round {round_number}"
 
 
-def run_readings(cards: Sequence[Card], wilds: frozenset[Rank]) -> list[Reading]:
-    """Every way ``cards`` are a run: consecutive ranks of one suit, wild cards filling gaps.
+def run_starts(size: int, wrap: bool) -> range:
+    """Where a run of ``size`` may begin (0 is the ace). Without ``wrap`` it may not go over the top:
+    an ace is low (A 2 3 4) or high (J Q K A), never both (Q K A 2)."""
+    return range(RUN_ORDER) if wrap else range(max(RUN_ORDER + 2 - size, 0))
 
-    Aces are high or low and a run may go over the top; no rank twice. A wild-rank card
-    (a 2) of the run's suit in its natural place counts as natural. Most naturals first.
+
+def run_readings(cards: Sequence[Card], wilds: frozenset[Rank], least: int = 3, wrap: bool = True) -> list[Reading]:
+    """Every way ``cards`` are a run: at least ``least`` consecutive ranks of one suit, wild cards
+    filling gaps.
+
+    Aces are high or low and, where the game ``wrap``s, a run may go over the top; no rank twice. A
+    wild-rank card (a 2) of the run's suit in its natural place counts as natural. Most naturals first.
     """
     size = len(cards)
-    if not 3 <= size <= RUN_ORDER:
+    if not max(least, 3) <= size <= RUN_ORDER:
         return []
     readings = []
     suits = {card.suit for card in cards if card.suit is not None}
     for suit in sorted(suits, key=lambda s: s.value):
-        for start in range(RUN_ORDER):
+        for start in run_starts(size, wrap):
             reading = _run_at(cards, wilds, suit, start)
             if reading is not None:
                 readings.append(reading)
@@ -194,9 +201,13 @@ def wild_set_problem(ruleset: Ruleset, cards: Sequence[Card]) -> str:
     return f"is not a meld: {ruleset.name} has no sets of {names}: {one} is wild in a set"
 
 
-def run_problem(cards: Sequence[Card], wilds: frozenset[Rank]) -> str:
+def run_problem(cards: Sequence[Card], wilds: frozenset[Rank], least: int = 3, wrap: bool = True) -> str:
     """Why these cards are no run: the rule they break first, then how."""
     naturals = [card for card in cards if card.rank not in wilds]
+    if len(cards) < least:
+        return f"is not a run: a run holds at least {least} cards, and this one has {len(cards)}"
+    if not wrap and run_readings(cards, wilds, least, wrap=True):
+        return "is not a run: an ace is high (J Q K A) or low (A 2 3 4), and a run may not go round it (Q K A 2)"
     if len(cards) > RUN_ORDER:
         return f"is not a run: a run holds at most {RUN_ORDER} cards, one of each rank, and this one has {len(cards)}"
     if any(card.suit is None for card in naturals):
@@ -289,9 +300,15 @@ def book_problem(reading: Reading, ruleset: Ruleset) -> str | None:
 
 
 def read_meld(
-    ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card], stage: Stage, min_size: int
+    ruleset: Ruleset,
+    rule: RoundRule,
+    cards: Sequence[Card],
+    stage: Stage,
+    min_size: int,
+    kinds: tuple[str, ...] | None = None,
 ) -> tuple[Reading | None, str]:
-    """The best legal reading of ``cards`` at this stage, or None and the reason it has none."""
+    """The best legal reading of ``cards`` at this stage (as one of ``kinds``: by default any the game
+    has), or None and the reason it has none."""
     if len(cards) < min_size:
         return None, f"has {plural(len(cards), 'card')}; it needs at least {min_size}"
     if ruleset.suits_required:
@@ -304,15 +321,16 @@ def read_meld(
             return None, problem
     if ruleset.by_sides:
         return _read_book(ruleset, rule, cards)
+    kinds = ruleset.meld_kinds if kinds is None else kinds
     readings: list[Reading] = []
-    if "set" in ruleset.meld_kinds:
+    if "set" in kinds:
         readings += set_readings(cards, rule.wilds, ruleset.wild_rank_sets)
-    if "run" in ruleset.meld_kinds:
-        readings += run_readings(cards, rule.wilds)
+    if "run" in kinds:
+        readings += run_readings(cards, rule.wilds, ruleset.run_min, ruleset.runs_wrap)
     if not readings and not ruleset.wild_rank_sets and all(card.rank in rule.wilds for card in cards):
         return None, wild_set_problem(ruleset, cards)
     if not readings:
-        return None, no_meld_problem(ruleset, rule, cards)
+        return None, no_meld_problem(ruleset, rule, cards, kinds)
     first_problem = ""
     for reading in readings:
         problem = wild_limit_problem(reading, rule, stage, ruleset)
@@ -324,13 +342,13 @@ def read_meld(
     return None, first_problem
 
 
-def no_meld_problem(ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card]) -> str:
-    """Why the cards are no meld of any kind the game has: the likelier kind's rule first."""
+def no_meld_problem(ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card], kinds: tuple[str, ...]) -> str:
+    """Why the cards are no meld of any of ``kinds``: the likelier kind's rule first."""
     problems = []
-    if "set" in ruleset.meld_kinds:
+    if "set" in kinds:
         problems.append(set_problem(cards, rule.wilds, rule.number))
-    if "run" in ruleset.meld_kinds:
-        problems.append(run_problem(cards, rule.wilds))
+    if "run" in kinds:
+        problems.append(run_problem(cards, rule.wilds, ruleset.run_min, ruleset.runs_wrap))
     if len(problems) == 1:
         return problems[0]
     first, second = problems[::-1] if looks_like_a_run(cards, rule.wilds) else problems
@@ -368,6 +386,12 @@ def check_melds(
     if stage not in (Stage.FIRST_DOWN, Stage.MELD):
         raise MeldError(f"stage {stage.value!r} is not one of {Stage.FIRST_DOWN}, {Stage.MELD}")
     contract = rule.contract
+    if stage == Stage.MELD and ruleset.lay_offs_only:
+        return Verdict(
+            False, [f"{ruleset.name} has no new melds after going down: only lay-offs onto melds on the table"]
+        )
+    if stage == Stage.FIRST_DOWN and contract and contract.by_kind:
+        return _first_down_by_kind(ruleset, rule, contract, melds)
     min_size = contract.size if stage == Stage.FIRST_DOWN and contract else _later_min(ruleset)
     reasons, arrangement = [], []
     for index, cards in enumerate(melds, start=1):
@@ -379,6 +403,78 @@ def check_melds(
     if stage == Stage.FIRST_DOWN and contract:
         reasons += _count_problems(ruleset, contract.melds, len(melds), round_number, contract.describe())
     return Verdict(not reasons, reasons, arrangement if not reasons else [])
+
+
+def _first_down_by_kind(
+    ruleset: Ruleset, rule: RoundRule, contract: Contract, melds: Sequence[Sequence[Card]]
+) -> Verdict:
+    """A contract by kind (Liverpool's "1 set of 3 and 1 run of 4"): each meld a legal set or run of
+    its kind's size, and the melds shared out so that there are the contract's sets and its runs."""
+    reasons, legal_readings = [], []
+    for index, cards in enumerate(melds, start=1):
+        readings = {kind: _read_as(ruleset, rule, cards, contract, kind) for kind in contract.kinds}
+        legal = {kind: reading for kind, (reading, _) in readings.items() if reading is not None}
+        if not legal:
+            problems = [problem for _, problem in readings.values()]
+            first = problems[-1] if len(problems) > 1 and looks_like_a_run(cards, rule.wilds) else problems[0]
+            reasons.append(f"{meld_name(index, cards)} {first}")
+        legal_readings.append(legal)
+    if reasons:
+        return Verdict(False, reasons)
+    could_be = [set(legal) for legal in legal_readings]
+    if not _shared_out(could_be, contract, ruleset.contract_exact):
+        return Verdict(False, [_kind_count_problem(ruleset, rule.number, contract, could_be)])
+    kinds = _kinds_given(could_be, contract.sets or 0)
+    shared = zip(melds, legal_readings, kinds, strict=True)
+    return Verdict(True, [], [f"{label(cards)}: {legal[kind].describe()}" for cards, legal, kind in shared])
+
+
+def _kinds_given(could_be: list[set[str]], sets: int) -> list[str]:
+    """Each meld's kind once shared out: a meld that could be either is a set while sets are short."""
+    short = sets - sum(1 for kinds in could_be if kinds == {"set"})
+    given = []
+    for kinds in could_be:
+        if len(kinds) == 1:
+            given.append(next(iter(kinds)))
+        else:
+            given.append("set" if short > 0 else "run")
+            short -= 1
+    return given
+
+
+def _read_as(
+    ruleset: Ruleset, rule: RoundRule, cards: Sequence[Card], contract: Contract, kind: str
+) -> tuple[Reading | None, str]:
+    """A first-down meld read as a set, or as a run: a run's own rule says how short is too short (a
+    run holds at least the game's fewest), then the contract's size for it (Carioca's run of 13)."""
+    reading, problem = read_meld(ruleset, rule, cards, Stage.FIRST_DOWN, SET_SIZE if kind == "set" else 0, (kind,))
+    least = contract.least_size(kind)
+    if reading is not None and reading.size < least:
+        return None, f"is a {kind} of {reading.size}; round {rule.number} asks for {kind}s of at least {least}"
+    return reading, problem
+
+
+def _shared_out(could_be: list[set[str]], contract: Contract, exact: bool) -> bool:
+    """Can the melds be counted as the contract's sets and runs (each meld one of the kinds it reads as)?"""
+    sets, runs = contract.sets or 0, contract.runs
+    only_sets = sum(1 for kinds in could_be if kinds == {"set"})
+    only_runs = sum(1 for kinds in could_be if kinds == {"run"})
+    either = len(could_be) - only_sets - only_runs
+    if exact:
+        return only_sets <= sets and only_runs <= runs and len(could_be) == sets + runs
+    return max(sets - only_sets, 0) + max(runs - only_runs, 0) <= either
+
+
+def _kind_count_problem(ruleset: Ruleset, number: int, contract: Contract, could_be: list[set[str]]) -> str:
+    sets = sum(1 for kinds in could_be if kinds == {"set"})
+    runs = sum(1 for kinds in could_be if kinds == {"run"})
+    laid = [plural(count, kind) for count, kind in ((sets, "set"), (runs, "run")) if count]
+    either = len(could_be) - sets - runs
+    if either:
+        laid.append(f"{either} that could be either")
+    exactly = "exactly " if ruleset.contract_exact else ""
+    verb = "was" if len(could_be) == 1 else "were"
+    return f"round {number} needs {exactly}{contract.describe()}; {listed(laid)} {verb} laid down"
 
 
 def _later_min(ruleset: Ruleset) -> int:
@@ -430,7 +526,7 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
         problem = duplicate_problem(combined)
         if problem:
             return Verdict(False, [f"the meld {problem}"])
-    if ruleset.wilds_at_most_naturals:  # Ten Card Rummy: the meld stays a legal meld of its kind
+    if ruleset.wilds_at_most_naturals or "run" in ruleset.meld_kinds:  # the meld stays a meld of its kind
         return _layoff_keeping_kind(ruleset, rule, onto, cards)
     bases = [r.base for r in set_readings(onto, rule.wilds) if r.base is not None]
     if len(onto) < 3 or not bases:
@@ -444,17 +540,22 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
     )
 
 
-def _legal(reading: Reading) -> bool:
-    return len(reading.wilds) <= reading.naturals
+def _legal(ruleset: Ruleset, reading: Reading) -> bool:
+    """A meld on the table after a lay-off: no more wilds than naturals where the game says so
+    (Ten Card Rummy), else at least one natural card."""
+    if ruleset.wilds_at_most_naturals:
+        return len(reading.wilds) <= reading.naturals
+    return reading.naturals >= 1
 
 
 def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:
     """A meld on the table keeps what it was: a set takes its rank (or a wild), a run grows only at
-    its ends (a wild between two of its cards stands for the card between them), and either keeps
-    no more wilds than naturals. A meld that is not itself legal takes nothing."""
+    its ends (a wild between two of its cards stands for the card between them; an ace ends a run
+    where runs do not go round the corner), and either keeps no more wilds than naturals where the
+    game says so. A meld that is not itself legal takes nothing."""
     combined = [*onto, *cards]
-    sets = [r for r in set_readings(onto, rule.wilds, ruleset.wild_rank_sets) if _legal(r)]
-    runs = [r for r in run_readings(onto, rule.wilds) if _legal(r)]
+    sets = [r for r in set_readings(onto, rule.wilds, ruleset.wild_rank_sets) if _legal(ruleset, r)]
+    runs = [r for r in run_readings(onto, rule.wilds, ruleset.run_min, ruleset.runs_wrap) if _legal(ruleset, r)]
     if not sets and not runs:
         return Verdict(
             False, [f"the meld on the table {meld_name(None, onto)} is not a legal set or run: it takes no lay-off"]
@@ -467,28 +568,23 @@ def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card]
                 tuple(c for c in combined if c.rank is not reading.base),
                 base=reading.base,
             )
-            if _legal(after):
+            if _legal(ruleset, after):
                 return Verdict(True, [], [f"{label(combined)}: {after.describe()}"])
     problems: list[str] = []
     for run in runs:
-        grown, problem = _extend_run(run, onto, cards, rule.wilds)
+        grown, problem = _extend_run(ruleset, run, onto, cards, rule.wilds)
         if grown is not None:
             return Verdict(True, [], [f"{label(combined)}: {grown.describe()}"])
         problems.append(problem)
     if problems:
         return Verdict(False, [problems[0]])
     kind = f"a set of {sets[0].base.label if sets[0].base else ''}"
-    return Verdict(
-        False,
-        [
-            f"{label(cards)} cannot go onto {kind}: only the same rank, or a wild card while the set "
-            "keeps no more wilds than naturals"
-        ],
-    )
+    keeps = " while the set keeps no more wilds than naturals" if ruleset.wilds_at_most_naturals else ""
+    return Verdict(False, [f"{label(cards)} cannot go onto {kind}: only the same rank, or a wild card{keeps}"])
 
 
 def _extend_run(
-    reading: Reading, onto: Sequence[Card], cards: Sequence[Card], wilds: frozenset[Rank]
+    ruleset: Ruleset, reading: Reading, onto: Sequence[Card], cards: Sequence[Card], wilds: frozenset[Rank]
 ) -> tuple[Reading | None, str]:
     """The run with ``cards`` added at its ends (every card of the run keeping its place), or why not."""
     assert reading.suit is not None and reading.low is not None
@@ -510,6 +606,8 @@ def _extend_run(
         right = len(cards) - left
         if size + len(cards) > RUN_ORDER:
             break
+        if not ruleset.runs_wrap and (low - left) % RUN_ORDER not in run_starts(size + len(cards), wrap=False):
+            continue
         places = {(low - 1 - i) % RUN_ORDER for i in range(left)} | {(low + size + i) % RUN_ORDER for i in range(right)}
         if any(card.suit is not suit or card.rank.value - 1 not in places for card in naturals):
             continue
@@ -531,12 +629,11 @@ def _extend_run(
             suit=suit,
             low=NATURAL_RANKS[(low - left) % RUN_ORDER],
         )
-        if _legal(after):
+        if _legal(ruleset, after):
             return after, ""
-    return None, (
-        f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end, "
-        "and no more wilds than naturals"
-    )
+    ends = "; an ace ends a run" if not ruleset.runs_wrap else ""
+    keeps = ", and no more wilds than naturals" if ruleset.wilds_at_most_naturals else ""
+    return None, f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end{ends}{keeps}"
 
 
 def _stand_in(onto: Sequence[Card], wilds: frozenset[Rank], low: int, place: int) -> str:

@@ -122,7 +122,7 @@ def rule_card(ruleset: Ruleset, house: bool = False) -> RuleCard:
 def players_and_cards(ruleset: Ruleset) -> list[str]:
     lines = [f"{ruleset.players_min} to {ruleset.players_max} players."]
     lines.append(decks_sentence(ruleset))
-    deal = f"Deal {plural(ruleset.cards_dealt, 'card')} each"
+    deal = f"Deal {ruleset.deal_words}"
     if ruleset.pile_size:
         deal += f" and a {ruleset.pile_size}-card pile"
     lines.append(deal + ".")
@@ -168,19 +168,23 @@ def going_down(ruleset: Ruleset) -> list[str]:
             "after the side's first natural book).",
         ]
     kinds = "sets or runs" if "run" in ruleset.meld_kinds else "sets"
+    by_kind = any(rule.contract is not None and rule.contract.by_kind for rule in ruleset.rounds)
+    each = ": the sets and the runs it names" if by_kind else f" ({kinds}), each meld at least the contract's size"
     lines = [
         "First down: "
         + ("exactly the round's contract" if ruleset.contract_exact else "at least the round's contract")
-        + f" ({kinds}), each meld at least the contract's size, within the round's wild limit."
+        + f"{each}, within the round's wild limit."
     ]
     lines.append("A set is cards of one rank.")
     if "run" in ruleset.meld_kinds:
-        lines.append("A run is cards in a row of one suit; aces high or low.")
+        lines.append(_run_sentence(ruleset))
     if ruleset.later_melds is not None:
         later = f"After going down: melds of {ruleset.later_melds.min_size} or more cards"
         if ruleset.later_melds.max_wilds is not None:
             later += f", at most {plural(ruleset.later_melds.max_wilds, 'wild')} each"
         lines.append(later + ", and lay-offs onto any meld on the table.")
+    if ruleset.lay_offs_only:
+        lines.append("After going down: no new melds, only lay-offs onto any meld on the table.")
     if ruleset.wilds_at_most_naturals:
         lines.append("No meld holds more wild cards than natural ones.")
     if not ruleset.wild_rank_sets:
@@ -190,6 +194,13 @@ def going_down(ruleset: Ruleset) -> list[str]:
     if ruleset.suits_required:
         lines.append("Suits count: type every card with its suit.")
     return lines
+
+
+def _run_sentence(ruleset: Ruleset) -> str:
+    least = f"at least {ruleset.run_min} cards" if ruleset.run_min > 3 else "cards"
+    aces = "aces high or low" if ruleset.runs_wrap else "an ace is high (J Q K A) or low (A 2 3 4), never both"
+    over = "; a run may go over the top (Q K A 2)" if ruleset.runs_wrap else ""
+    return f"A run is {least} in a row of one suit; {aces}{over}."
 
 
 def buying(ruleset: Ruleset) -> list[str]:
@@ -210,6 +221,8 @@ def buying(ruleset: Ruleset) -> list[str]:
         lines.append(f"Each buy puts {plural(buys.pennies, 'penny', 'pennies')} into the bowl.")
     if buys.first_round > 1:
         lines.append(f"Buying starts in {ruleset.round_word} {buys.first_round}.")
+    if buys.most_per_round is not None:
+        lines.append(f"At most {plural(buys.most_per_round, 'buy')} a player a {ruleset.round_word}.")
     if buys.free_per_round is not None and (
         free := _free_buys(buys.free_per_round, buys.penalty_points, ruleset.round_word)
     ):
@@ -285,7 +298,7 @@ def your_round(game: Game, player: str) -> tuple[str, ...]:
     lines = [
         f"{word} {number}: {row.need}.",
         f"Wild: {row.wilds}; {row.limit}.",
-        f"{plural(ruleset.cards_dealt, 'card')} each{pile}; {plays if ruleset.by_sides else deals + ', ' + plays}.",
+        f"{plural(ruleset.dealt(number), 'card')} each{pile}; {plays if ruleset.by_sides else deals + ', ' + plays}.",
     ]
     buys = ruleset.buys
     if buys is not None:

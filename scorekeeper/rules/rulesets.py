@@ -62,15 +62,54 @@ class RulesetError(ValueError):
     """A ruleset document that cannot be used; the message names the file and the field."""
 
 
+SET_SIZE = 3  # the fewest cards of a set in a contract by kind
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One meld a contract asks for: of one of ``kinds``, at least ``size`` cards."""
+
+    kinds: tuple[str, ...]
+    size: int
+
+    def describe(self, count: int = 1) -> str:
+        noun = self.kinds[0] if len(self.kinds) == 1 else "meld"
+        return f"{count} {noun if count == 1 else noun + 's'} of {self.size}"
+
+
 @dataclass(frozen=True)
 class Contract:
-    """The first-down requirement of a round: ``melds`` melds of at least ``size`` cards."""
+    """The first-down requirement of a round: ``melds`` melds of at least ``size`` cards, of any of
+    ``kinds`` (Ten Pennies: "2 sets of 3"); or, a contract by kind (Liverpool: "1 set of 3 and 1 run
+    of 4"), ``sets`` sets of at least 3 and ``runs`` runs of at least ``run_size`` (Carioca's last
+    deal: one run of 13)."""
 
     melds: int
     size: int
     kinds: tuple[str, ...]
+    sets: int | None = None  # None: not a contract by kind
+    runs: int = 0
+    run_size: int = 3
+
+    @property
+    def by_kind(self) -> bool:
+        return self.sets is not None
+
+    def slots(self) -> tuple[Slot, ...]:
+        """The melds it asks for, one by one: sets before runs."""
+        if self.sets is None:
+            return (Slot(self.kinds, self.size),) * self.melds
+        return (Slot(("set",), SET_SIZE),) * self.sets + (Slot(("run",), self.run_size),) * self.runs
+
+    def least_size(self, kind: str) -> int:
+        """The fewest cards a first-down meld of ``kind`` may hold."""
+        if self.sets is None:
+            return self.size
+        return self.run_size if kind == "run" else SET_SIZE
 
     def describe(self) -> str:
+        if self.sets is not None:
+            return " and ".join(slot.describe(count) for slot, count in self.counted(self.slots()))
         if self.kinds == ("set",):
             noun = "set" if self.melds == 1 else "sets"
         else:
@@ -79,6 +118,14 @@ class Contract:
         if "run" in self.kinds:
             text += " — sets or runs"
         return text
+
+    @staticmethod
+    def counted(slots: tuple[Slot, ...]) -> list[tuple[Slot, int]]:
+        """Equal slots counted, in their order: (set of 3, 2), (run of 4, 1)."""
+        counts: dict[Slot, int] = {}
+        for slot in slots:
+            counts[slot] = counts.get(slot, 0) + 1
+        return list(counts.items())
 
 
 @dataclass(frozen=True)
@@ -89,14 +136,16 @@ class RoundRule:
     wild_limit: int | None = None  # wild cards per meld on the first down
     wild_limit_per_kind: int | None = None  # ... counted per kind of wild (2s, aces, jokers)
     board_minimum: int | None = None  # books game: points needed to get on the board
+    cards_dealt: int | None = None  # this round's deal, where it is not the ruleset's (Liverpool: 10, then 12)
 
     def describe_wilds(self) -> str:
         names = [_WILD_NAMES.get(rank, f"{rank.label}s") for rank in sorted(self.wilds, key=_wild_order)]
         return ", ".join(names) if names else "none"
 
-    def describe_limit(self, short: bool = False) -> str:
+    def describe_limit(self, short: bool = False, at_most_naturals: bool = True) -> str:
         """Every limit on the wild cards of a first-down meld that play enforces (a round may have both:
-        issue 58 found the second left off the card)."""
+        issue 58 found the second left off the card); with none, the game's wilds-at-most-naturals rule
+        where it has one (``at_most_naturals``), else no limit at all (Liverpool)."""
         parts = []
         if self.wild_limit is not None:
             wilds = "wild" if self.wild_limit == 1 else "wilds"
@@ -106,6 +155,8 @@ class RoundRule:
             parts.append(f"≤ {each} of each per set" if short else f"at most {each} of each kind of wild per set")
         if parts:
             return (", " if short else " and ").join(parts)
+        if not at_most_naturals:
+            return "any number of wilds" if short else "any number of wild cards in a meld"
         return "wilds ≤ naturals" if short else "no more wilds than natural cards in a meld"
 
 
@@ -148,6 +199,7 @@ class BuyRule:
     first_round: int
     free_per_round: int | None = None  # buys a round without penalty (None: no limit)
     penalty_points: int = 0  # points for each buy beyond the free ones
+    most_per_round: int | None = None  # buys a player may make in one round (None: no limit)
 
 
 @dataclass(frozen=True)
@@ -198,6 +250,9 @@ class Ruleset:
     wilds_at_most_naturals: bool = False
     wild_rank_sets: bool = True  # a set may be of a wild rank (Ten Pennies: three 2s); not in Ten Card Rummy
     pile_size: int = 0
+    run_min: int = 3  # the fewest cards of any run (Liverpool, Carioca: 4)
+    runs_wrap: bool = True  # a run may go over the top (Q K A 2); False: an ace is high or low, not both
+    lay_offs_only: bool = False  # after going down no new melds, only lay-offs (Liverpool)
 
     @property
     def is_penny_game(self) -> bool:
@@ -236,17 +291,42 @@ class Ruleset:
                 f"at most {self.books.max_wilds} wilds in a book, each with {self.books.naturals_per_wild} "
                 "naturals; none in a book of sevens"
             )
-        return rule.describe_limit()
+        return rule.describe_limit(at_most_naturals=self.wilds_at_most_naturals)
 
     @property
     def largest_deal(self) -> int:
         """Every card the decks of the largest table hold: no hand can be longer."""
         return self.decks.decks_for(self.players_max) * (52 + self.decks.jokers_per_deck)
 
-    def hand_limit(self, buys: int) -> int:
+    def dealt(self, round_number: int | None = None) -> int:
+        """The cards each player is dealt in a round (without a round: the largest deal of the game)."""
+        if round_number is None:
+            return max(rule.cards_dealt or self.cards_dealt for rule in self.rounds)
+        return self.round(round_number).cards_dealt or self.cards_dealt
+
+    @property
+    def deal_words(self) -> str:
+        """ "11 cards each"; where deals differ, "10 cards each in rounds 1–4, 12 in rounds 5–7"."""
+        spans: list[tuple[int, int, int]] = []  # (first round, last round, cards)
+        for rule in self.rounds:
+            cards = self.dealt(rule.number)
+            if spans and spans[-1][2] == cards:
+                spans[-1] = (spans[-1][0], rule.number, cards)
+            else:
+                spans.append((rule.number, rule.number, cards))
+        if len(spans) == 1:
+            return f"{self.cards_dealt} {'card' if self.cards_dealt == 1 else 'cards'} each"
+        word = self.round_word
+        parts = [
+            f"{cards} in {word} {first}" if first == last else f"{cards} in {word}s {first}–{last}"
+            for first, last, cards in spans
+        ]
+        return parts[0].replace(" in ", " cards each in ", 1) + ", " + ", ".join(parts[1:])
+
+    def hand_limit(self, buys: int, round_number: int | None = None) -> int:
         """The most cards a player can hold at the end of a round after ``buys`` buys."""
         per_buy = self.buys.cards if self.buys else 0
-        return self.cards_dealt + per_buy * buys + self.pile_size
+        return self.dealt(round_number) + per_buy * buys + self.pile_size
 
     def to_summary(self) -> dict[str, Any]:
         """A JSON-ready description (the ``GET /api/rulesets`` entry)."""
@@ -329,6 +409,11 @@ def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
         "wild_rank_sets": r.wild_rank_sets,
         "pile_size": r.pile_size,
     }
+    # Options later releases brought are kept only where a ruleset sets them: the document of a ruleset
+    # that does not (every one before them) stays as it was, so no game's rules look changed.
+    for name, default in _LATER_OPTIONS.items():
+        if getattr(r, name) != default:
+            document[name] = getattr(r, name)
     if r.buys is not None:
         document["buys"] = _without_none(vars(r.buys).copy())
     if r.later_melds is not None:
@@ -338,11 +423,26 @@ def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
     return document
 
 
+_LATER_OPTIONS = {"run_min": 3, "runs_wrap": True, "lay_offs_only": False}  # issue 61's, with their defaults
+
+
+def _contract_document(contract: Contract | None) -> dict[str, Any] | None:
+    if contract is None:
+        return None
+    if contract.sets is None:
+        return {"melds": contract.melds, "size": contract.size}
+    return {
+        "sets": contract.sets,
+        "runs": contract.runs,
+        "run_size": contract.run_size,
+    }
+
+
 def _round_document(rule: RoundRule) -> dict[str, Any]:
-    contract = {"melds": rule.contract.melds, "size": rule.contract.size} if rule.contract else None
     return _without_none(
         {
-            "contract": contract,
+            "contract": _contract_document(rule.contract),
+            "cards_dealt": rule.cards_dealt,
             "wilds": _label_list(rule.wilds),
             "wild_limit": rule.wild_limit,
             "wild_limit_per_kind": rule.wild_limit_per_kind,
@@ -366,6 +466,11 @@ MOST = {
     "decks.extra_per_side": 4,
     "rounds.contract.melds": 6,
     "rounds.contract.size": 15,
+    "rounds.contract.sets": 6,
+    "rounds.contract.runs": 6,
+    "rounds.contract.run_size": 13,
+    "rounds.cards_dealt": 30,
+    "run_min": 13,
     "rounds.wild_limit": 15,
     "rounds.wild_limit_per_kind": 15,
     "rounds.board_minimum": 10_000,
@@ -376,6 +481,7 @@ MOST = {
     "buys.first_round": 20,
     "buys.free_per_round": 100,
     "buys.penalty_points": 10_000,
+    "buys.most_per_round": 20,
     "later_melds.min_size": 15,
     "later_melds.max_wilds": 15,
 }
@@ -485,8 +591,25 @@ class _Reader:
             wilds_at_most_naturals=self.get(d, "wilds_at_most_naturals", bool, "wilds_at_most_naturals", False),
             wild_rank_sets=self.get(d, "wild_rank_sets", bool, "wild_rank_sets", True),
             pile_size=self.get(d, "pile_size", int, "pile_size", 0),
+            run_min=self.run_min(kinds),
+            runs_wrap=self.get(d, "runs_wrap", bool, "runs_wrap", True),
+            lay_offs_only=self.lay_offs_only(),
         )
         return rules
+
+    def lay_offs_only(self) -> bool:
+        only = bool(self.get(self.data, "lay_offs_only", bool, "lay_offs_only", False))
+        if only and "later_melds" in self.data:
+            raise self.fail("lay_offs_only", "says no new melds after going down, and later_melds says how to lay them")
+        return only
+
+    def run_min(self, kinds: tuple[str, ...]) -> int:
+        least: int = self.get(self.data, "run_min", int, "run_min", 3)
+        if least < 3:
+            raise self.fail("run_min", f"a run holds at least 3 cards, not {least}")
+        if least != 3 and "run" not in kinds:
+            raise self.fail("run_min", "is a rule for runs, and meld_kinds has no runs")
+        return least
 
     def points(self) -> dict[Rank, int]:
         table = self.table("points")
@@ -537,13 +660,7 @@ class _Reader:
         contract = None
         if family is Family.CONTRACT:
             spec = self.get(row, "contract", dict, f"{field}.contract")
-            contract = Contract(
-                melds=self.get(spec, "melds", int, f"{field}.contract.melds"),
-                size=self.get(spec, "size", int, f"{field}.contract.size"),
-                kinds=kinds,
-            )
-            if contract.melds < 1 or contract.size < 3:
-                raise self.fail(f"{field}.contract", "needs at least 1 meld of at least 3 cards")
+            contract = self.contract(spec, f"{field}.contract", kinds)
         return RoundRule(
             number=number,
             contract=contract,
@@ -554,6 +671,44 @@ class _Reader:
             board_minimum=self.get(
                 row, "board_minimum", int, f"{field}.board_minimum", ... if family is Family.BOOKS else None
             ),
+            cards_dealt=self.get(row, "cards_dealt", int, f"{field}.cards_dealt", None),
+        )
+
+    def contract(self, spec: dict[str, Any], field: str, kinds: tuple[str, ...]) -> Contract:
+        """``{melds, size}`` (melds of any kind the game has) or ``{sets, runs}`` (a contract by kind)."""
+        if not {"sets", "runs", "run_size"} & set(spec):
+            contract = Contract(
+                melds=self.get(spec, "melds", int, f"{field}.melds"),
+                size=self.get(spec, "size", int, f"{field}.size"),
+                kinds=kinds,
+            )
+            if contract.melds < 1 or contract.size < 3:
+                raise self.fail(field, "needs at least 1 meld of at least 3 cards")
+            return contract
+        sets = self.get(spec, "sets", int, f"{field}.sets", 0)
+        runs = self.get(spec, "runs", int, f"{field}.runs", 0)
+        least_run = self.get(self.data, "run_min", int, "run_min", 3)
+        run_size = self.get(spec, "run_size", int, f"{field}.run_size", least_run)
+        for part in ("melds", "size"):
+            if part in spec:
+                self.get(spec, part, int, f"{field}.{part}")  # a figure typed wrong is said first
+                raise self.fail(field, "is either melds and size, or sets and runs: not both")
+        if sets + runs < 1:
+            raise self.fail(field, "needs at least 1 set or run")
+        if sets + runs > MOST["rounds.contract.melds"]:
+            raise self.fail(field, f"may ask at most {MOST['rounds.contract.melds']} melds, not {sets + runs}")
+        for kind, count in (("set", sets), ("run", runs)):
+            if count and kind not in kinds:
+                raise self.fail(f"{field}.{kind}s", f"asks for {kind}s, and meld_kinds has none")
+        if run_size < max(3, least_run):
+            raise self.fail(f"{field}.run_size", f"a run holds at least {max(3, least_run)} cards, not {run_size}")
+        return Contract(
+            melds=sets + runs,
+            size=min(size for size, count in ((SET_SIZE, sets), (run_size, runs)) if count),
+            kinds=tuple(kind for kind, count in (("set", sets), ("run", runs)) if count),
+            sets=sets,
+            runs=runs,
+            run_size=run_size,
         )
 
     def buys(self) -> BuyRule | None:
@@ -570,6 +725,7 @@ class _Reader:
             first_round=self.get(table, "first_round", int, "buys.first_round", 1),
             free_per_round=self.get(table, "free_per_round", int, "buys.free_per_round", None),
             penalty_points=self.get(table, "penalty_points", int, "buys.penalty_points", 0),
+            most_per_round=self.get(table, "most_per_round", int, "buys.most_per_round", None),
         )
 
     def later_melds(self) -> LaterMeldRule | None:

@@ -50,8 +50,10 @@ def next_buy_penalty(ruleset: Ruleset, buys_so_far: int) -> int:
     return buy_penalty(ruleset, buys_so_far + 1) - buy_penalty(ruleset, buys_so_far)
 
 
-def check_hand_size(ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int) -> None:
-    limit = ruleset.hand_limit(buys)
+def check_hand_size(
+    ruleset: Ruleset, player: str, cards: tuple[Card, ...], buys: int, round_number: int | None = None
+) -> None:
+    limit = ruleset.hand_limit(buys, round_number)
     if len(cards) > limit:
         raise RoundError(
             f"{player} is caught with {plural(len(cards), 'card')}, but with "
@@ -87,8 +89,10 @@ def score_round(
     went_out: str,
     caught: Mapping[str, tuple[Card, ...]],
     buys: Mapping[str, int],
+    round_number: int | None = None,
 ) -> dict[str, PlayerResult]:
-    """Score one round of a contract game after checking it could have happened."""
+    """Score one round of a contract game after checking it could have happened (its hands no longer
+    than round ``round_number``'s deal and buys allow; without it, the game's largest deal)."""
     if went_out not in players:
         raise RoundError(f"{went_out!r} is not playing in this game")
     for name in caught:
@@ -104,7 +108,7 @@ def score_round(
         )
     hands = {name: tuple(caught.get(name, ())) for name in players}
     for name in players:
-        check_hand_size(ruleset, name, hands[name], buys.get(name, 0))
+        check_hand_size(ruleset, name, hands[name], buys.get(name, 0), round_number)
     check_deck_supply(ruleset, decks, hands)
     return {name: score_hand(ruleset, hands[name], buys.get(name, 0)) for name in players}
 
@@ -121,9 +125,11 @@ def score_hand(ruleset: Ruleset, cards: tuple[Card, ...], buys: int) -> PlayerRe
     )
 
 
-def score_draft(ruleset: Ruleset, decks: int, player: str, cards: tuple[Card, ...], buys: int) -> PlayerResult:
+def score_draft(
+    ruleset: Ruleset, decks: int, player: str, cards: tuple[Card, ...], buys: int, round_number: int | None = None
+) -> PlayerResult:
     """A hand a player enters on their own phone before the round is saved: checked as far as one
-    hand can be (its size against the player's buys, the decks' supply) and scored."""
-    check_hand_size(ruleset, player, cards, buys)
+    hand can be (its size against the round's deal and the player's buys, the decks' supply) and scored."""
+    check_hand_size(ruleset, player, cards, buys, round_number)
     check_deck_supply(ruleset, decks, {player: cards})
     return score_hand(ruleset, cards, buys)

@@ -19,12 +19,22 @@ from ..rules.cards import Rank
 from ..rules.rulesets import MOST_ROUNDS, BookRule, Family
 from ..web.forms import whole_number
 
-FLAGS = ("suits_required", "no_duplicates", "contract_exact", "wilds_at_most_naturals", "wild_rank_sets")
+FLAGS = (
+    "suits_required",
+    "no_duplicates",
+    "contract_exact",
+    "wilds_at_most_naturals",
+    "wild_rank_sets",
+    "runs_wrap",
+    "lay_offs_only",
+)
+FLAGS_ON = ("contract_exact", "wild_rank_sets", "runs_wrap")  # what a document that leaves a flag out means
 NUMBERS = (
     "players.min",
     "players.max",
     "cards_dealt",
     "pile_size",
+    "run_min",
     "money.pennies_per_card",
     "decks.jokers_per_deck",
     "decks.players_per_deck",
@@ -32,12 +42,19 @@ NUMBERS = (
     "decks.extra_per_side",
 )
 TEXTS = ("name", "summary", "winner", "meld_kinds")
-BUYS = ("stack", "pennies", "cards", "first_round", "free_per_round", "penalty_points")
+BUYS = ("stack", "pennies", "cards", "first_round", "free_per_round", "penalty_points", "most_per_round")
 LATER = ("min_size", "max_wilds")
 BOOKS = tuple(BookRule.__dataclass_fields__)
 RANKS = tuple(rank.label for rank in Rank)
 DECK_ROWS = 4  # rows of "up to N players: D decks" the form offers
-ROUND_NUMBERS = ("contract.melds", "contract.size", "wild_limit", "wild_limit_per_kind", "board_minimum")
+CONTRACT_PARTS = ("melds", "size", "sets", "runs", "run_size")
+ROUND_NUMBERS = (
+    *(f"contract.{part}" for part in CONTRACT_PARTS),
+    "wild_limit",
+    "wild_limit_per_kind",
+    "board_minimum",
+    "cards_dealt",
+)
 WILD_CHOICES = ("2", "A", "JKR")  # what families make wild; a ruleset's other wild ranks are offered too
 MELD_CHOICES = {"set": ["set"], "set run": ["set", "run"], "book": ["book"]}
 MOST_FORM_ROUNDS = MOST_ROUNDS + 5  # rows read from a post: beyond that a round is not the reader's to refuse
@@ -103,7 +120,7 @@ def from_document(document: Mapping[str, Any]) -> Typed:
         head, _, tail = name.partition(".")
         fields[name] = _text(document.get(head, {}).get(tail) if tail else document.get(head))
     for flag in FLAGS:
-        fields[flag] = "on" if document.get(flag, flag in ("contract_exact", "wild_rank_sets")) else ""
+        fields[flag] = "on" if document.get(flag, flag in FLAGS_ON) else ""
     for label, points in document.get("points", {}).items():
         fields[f"points.{label}"] = _text(points)
     for number, row in enumerate(document.get("decks", {}).get("table", []), start=1):
@@ -116,16 +133,11 @@ def from_document(document: Mapping[str, Any]) -> Typed:
             fields[f"{table}.{name}"] = _text((values or {}).get(name))
     for row in document.get("rounds", []):
         contract = row.get("contract") or {}
-        typed.rounds.append(
-            {
-                "contract.melds": _text(contract.get("melds")),
-                "contract.size": _text(contract.get("size")),
-                "wilds": list(row.get("wilds", [])),
-                "wild_limit": _text(row.get("wild_limit")),
-                "wild_limit_per_kind": _text(row.get("wild_limit_per_kind")),
-                "board_minimum": _text(row.get("board_minimum")),
-            }
-        )
+        typed_row: dict[str, Any] = {f"contract.{part}": _text(contract.get(part)) for part in CONTRACT_PARTS}
+        typed_row["wilds"] = list(row.get("wilds", []))
+        for part in ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt"):
+            typed_row[part] = _text(row.get(part))
+        typed.rounds.append(typed_row)
     return typed
 
 
@@ -204,9 +216,9 @@ def _round_document(row: Mapping[str, Any], family: Family) -> dict[str, Any]:
     document: dict[str, Any] = {"wilds": list(row.get("wilds", []))}
     if family is Family.CONTRACT:
         contract: dict[str, Any] = {}
-        _put(contract, "melds", row.get("contract.melds", ""))
-        _put(contract, "size", row.get("contract.size", ""))
+        for part in CONTRACT_PARTS:
+            _put(contract, part, row.get(f"contract.{part}", ""))
         document["contract"] = contract
-    for part in ("wild_limit", "wild_limit_per_kind", "board_minimum"):
+    for part in ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt"):
         _put(document, part, row.get(part, ""))
     return document
