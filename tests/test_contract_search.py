@@ -314,3 +314,46 @@ def test_the_ten_card_rummy_round_6_hand_a_random_search_found_makes_the_contrac
     verdict = find_contract(rulesets["ten-card-rummy"], 6, hand)
     assert verdict.valid and verdict.reasons == [], verdict.reasons
     assert len(verdict.arrangement) == 2 and all("run of 5 in ♥" in line for line in verdict.arrangement)
+
+
+def reference_by_kind(ruleset, number, hand):
+    """Exhaustive for a contract by kind: every sub-multiset read as a set and as a run by the meld
+    checker, then every choice of the contract's sets and runs that the hand holds at once."""
+    rule = ruleset.round(number)
+    contract = rule.contract
+    counts = Counter(hand)
+    kinds = sorted(counts)
+    legal: dict[str, list[tuple[int, ...]]] = {"set": [], "run": []}
+    for picks in product(*(range(counts[kind] + 1) for kind in kinds)):
+        cards = [kind for kind, n in zip(kinds, picks, strict=True) for _ in range(n)]
+        for kind in ("set", "run"):
+            least = contract.least_size(kind)
+            if len(cards) >= least and read_meld(ruleset, rule, cards, Stage.FIRST_DOWN, least, (kind,))[0]:
+                legal[kind].append(picks)
+    for sets in combinations_with_replacement(legal["set"], contract.sets):
+        for runs in combinations_with_replacement(legal["run"], contract.runs):
+            taken = [sum(column) for column in zip(*sets, *runs, strict=True)] if sets + runs else []
+            if all(n <= counts[kind] for n, kind in zip(taken, kinds, strict=True)):
+                return True
+    return False
+
+
+LIVERPOOL_FEW = st.lists(
+    st.builds(
+        suited,
+        st.sampled_from([Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.QUEEN, Rank.KING, Rank.JOKER]),
+        st.sampled_from([Suit.SPADES, Suit.HEARTS]),
+    ),
+    min_size=5,
+    max_size=9,
+)
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(st.integers(1, 3), LIVERPOOL_FEW)
+def test_liverpool_contracts_by_kind_agree_with_the_reference(rulesets, number, hand):
+    """Deals 1-3 (2 sets; a set and a run; 2 runs of 4) over aces at both ends and kings: a hand the
+    reference finds the sets and runs in is found by the search, and no other."""
+    ruleset = rulesets["liverpool-rummy"]
+    found = find_contract(ruleset, number, hand)
+    assert found.valid == reference_by_kind(ruleset, number, hand), (number, hand, found.arrangement)
