@@ -169,6 +169,7 @@ def test_rulesets_listing(api):
         "ten-card-rummy",
         "pennies-from-heaven",
         "liverpool-rummy",
+        "carioca",
     }
     assert listing["ten-pennies"]["rounds"][4]["contract"] == "2 sets of 5"
     assert listing["ten-pennies"]["points"]["JKR"] == 50

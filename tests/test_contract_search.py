@@ -350,10 +350,19 @@ LIVERPOOL_FEW = st.lists(
 
 
 @settings(max_examples=examples(150), deadline=None)
-@given(st.integers(1, 3), LIVERPOOL_FEW)
-def test_liverpool_contracts_by_kind_agree_with_the_reference(rulesets, number, hand):
-    """Deals 1-3 (2 sets; a set and a run; 2 runs of 4) over aces at both ends and kings: a hand the
-    reference finds the sets and runs in is found by the search, and no other."""
-    ruleset = rulesets["liverpool-rummy"]
+@given(st.sampled_from(["liverpool-rummy", "carioca"]), st.integers(1, 3), LIVERPOOL_FEW)
+def test_contracts_by_kind_agree_with_the_reference(rulesets, ruleset_id, number, hand):
+    """Deals 1-3 (2 sets; a set and a run; 2 runs of 4) over aces at both ends and kings, runs that
+    stop at the ace (Liverpool) and that pass it (Carioca): a hand the reference finds the sets and
+    runs in is found by the search, and no other."""
+    ruleset = rulesets[ruleset_id]
     found = find_contract(ruleset, number, hand)
     assert found.valid == reference_by_kind(ruleset, number, hand), (number, hand, found.arrangement)
+
+
+def test_a_set_taken_before_a_run_leaves_the_run_its_card(rulesets):
+    """The case the reference found: three 3♠ and a 3♥. The set of 3s must take the 3♥, for the run
+    A♠ 2♠ 3♠ 4♠ needs a 3♠; a search that chose the set's suits first took three 3♠ and said no."""
+    found = find_contract(rulesets["liverpool-rummy"], 2, parse_hand("AS 2S 3S 3S 3S 3H 4S"))
+    assert found.valid, found.reasons
+    assert sorted(found.arrangement) == ["3♠ 3♠ 3♥: set of 3 × 3", "A♠ 2♠ 3♠ 4♠: run of 4 in ♠, A to 4"]

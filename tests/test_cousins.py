@@ -143,6 +143,46 @@ def test_liverpool_rummy_answers_the_table_s_questions(api):
     assert not verdict["valid"] and "may not go round it (Q K A 2)" in verdict["reasons"][0]
 
 
+# --- Carioca (docs/rules.md: A 20, joker 30, J Q K 10, 2-10 face value; a stolen discard adds 2 points) ---
+
+CARIOCA_PLAYERS = ["Ann", "Bob", "Cy"]
+CARIOCA_ROUNDS = [  # (went out, caught); points worked by hand
+    ("Ann", {"Bob": "A JKR", "Cy": "5 5"}),  # Bob 50 + 2 steals × 2 = 54, Cy 10
+    ("Bob", {"Ann": "K", "Cy": ""}),  # Ann 10
+    ("Cy", {"Ann": "2 3", "Bob": "Q Q"}),  # Ann 5, Bob 20
+    ("Ann", {"Bob": "9", "Cy": "JKR"}),  # Bob 9, Cy 30
+    ("Bob", {"Ann": "A A", "Cy": "4"}),  # Ann 40, Cy 4
+    ("Cy", {"Ann": "", "Bob": "7 8"}),  # Bob 15
+    ("Ann", {"Bob": "10", "Cy": "J Q"}),  # Bob 10, Cy 20
+    ("Bob", {"Ann": "3", "Cy": "6 6 6"}),  # Ann 3, Cy 18
+]
+CARIOCA_TOTALS = {"Ann": 58, "Bob": 108, "Cy": 82}  # the sums of the comments above
+
+
+def test_carioca_whole_game_through_the_api(api):
+    gid = api.new_game(CARIOCA_PLAYERS, ruleset="carioca")["id"]
+    api.buy(gid, "Bob")
+    api.buy(gid, "Bob")  # two discards stolen: the card alone each, 2 points each
+    for went_out, caught in CARIOCA_ROUNDS:
+        state = api.round(gid, went_out, caught)
+    assert state["finished"] and len(state["rounds"]) == 8
+    assert {p["name"]: p["points"] for p in state["players"]} == CARIOCA_TOTALS
+    assert state["rounds"][0]["results"]["Bob"]["penalty"] == 4
+    assert state["bowl"] == 0 and state["winners"] == ["Ann"]
+
+
+def test_carioca_escalas_go_round_the_ace_and_hold_four(api):
+    """The Chilean source: an escala is 4 of one suit in a row, "pudiendo pasar las cartas entre el As"."""
+    body = {"ruleset": "carioca", "round": 3, "stage": "first-down", "melds": ["QS KS AS 2S", "9H 10H JH QH"]}
+    assert api.call("POST", "/api/melds/check", body)["valid"]
+    body["melds"] = ["QS KS AS", "9H 10H JH QH"]
+    verdict = api.call("POST", "/api/melds/check", body)
+    assert not verdict["valid"] and "a run holds at least 4 cards" in verdict["reasons"][0]
+    gid = api.new_game(CARIOCA_PLAYERS, ruleset="carioca")["id"]
+    asked = api.call("POST", f"/api/games/{gid}/rounds/8/can-go-down", {"cards": "7 7 7 8 8 8 9 9 9 K K JKR"})
+    assert asked["makes_contract"] and len(asked["arrangement"]) == 4
+
+
 # --- Pennies From Heaven ---------------------------------------------------------------------
 
 

@@ -63,25 +63,32 @@ PENNIES_FROM_HEAVEN = [
     for number, minimum in enumerate([50, 90, 120], start=1)
 ]
 
-# docs/rules.md, `liverpool-rummy`: the deals' contracts; jokers wild, no limit the sources set.
 ANY_WILDS = "any number of wild cards in a meld"
-LIVERPOOL = [
-    (number, need, ANY_WILDS, "jokers")
-    for number, need in enumerate(
-        [
-            "2 sets of 3",
-            "1 set of 3 and 1 run of 4",
-            "2 runs of 4",
-            "3 sets of 3",
-            "2 sets of 3 and 1 run of 4",
-            "1 set of 3 and 2 runs of 4",
-            "3 runs of 4",
-        ],
-        start=1,
-    )
-]
+
+
+def jokers_wild(needs: list[str]) -> list[tuple[int, str, str, str]]:
+    """The card's rows of a game with jokers wild and no limit on them, round by round."""
+    return [(number, need, ANY_WILDS, "jokers") for number, need in enumerate(needs, start=1)]
+
+
+# docs/rules.md, `liverpool-rummy`: the deals' contracts; jokers wild, no limit the sources set.
+LIVERPOOL = jokers_wild(
+    [
+        "2 sets of 3",
+        "1 set of 3 and 1 run of 4",
+        "2 runs of 4",
+        "3 sets of 3",
+        "2 sets of 3 and 1 run of 4",
+        "1 set of 3 and 2 runs of 4",
+        "3 runs of 4",
+    ]
+)
+# docs/rules.md, `carioca`: the Chilean source's eight rounds of tríos (sets of 3) and escalas (runs of 4):
+# Liverpool's seven, in the same order, and then 4 tríos.
+CARIOCA = jokers_wild([need for _, need, _, _ in LIVERPOOL] + ["4 sets of 3"])
 
 CASES = [
+    ("carioca", CARIOCA),
     ("liverpool-rummy", LIVERPOOL),
     ("ten-pennies", TEN_PENNIES),
     ("ten-pennies-pcio", PCIO),
@@ -135,6 +142,15 @@ SENTENCES = [
     ("pennies-from-heaven", "No buying."),
     ("pennies-from-heaven", "Highest total after 3 hands wins."),
     ("liverpool-rummy", "3 to 8 players."),
+    ("carioca", "Deal 12 cards each."),
+    (
+        "carioca",
+        "A run is at least 4 cards in a row of one suit; aces high or low; a run may go over the top (Q K A 2).",
+    ),
+    ("carioca", "A buy takes 1 card: the discard."),
+    ("carioca", "Each buy adds 2 points to that round."),
+    ("carioca", "(2–10 at face value; J Q K: 10; A: 20; JKR: 30)"),
+    ("carioca", "Lowest total after 8 rounds wins."),
     ("liverpool-rummy", "After going down: no new melds, only lay-offs onto any meld on the table."),
     ("liverpool-rummy", "Deal 10 cards each in rounds 1–4, 12 in rounds 5–7."),
     (

@@ -371,7 +371,7 @@ def test_a_house_deck_count_with_a_base_but_nothing_per_side_is_refused():
 
 # --- a ruleset kept as a document reads back as itself; each bound holds at its edge ------------------------
 
-SHIPPED = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy"]
+SHIPPED = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy", "carioca"]
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)

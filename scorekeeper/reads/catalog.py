@@ -81,7 +81,14 @@ class Catalog:
 
 
 # The family's chief game first: it is what the new-game form offers by default.
-BUILTIN_ORDER = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy"]
+BUILTIN_ORDER = [
+    "ten-pennies",
+    "ten-pennies-pcio",
+    "ten-card-rummy",
+    "pennies-from-heaven",
+    "liverpool-rummy",
+    "carioca",
+]
 
 
 def _builtin_rank(name: str) -> tuple[int, str]:

@@ -205,7 +205,10 @@ def serving(app: Flask, port: int) -> Iterator[Any]:
         yield server
     finally:
         server.task_dispatcher.shutdown()
-        server.trigger.pull_trigger(lambda: server.asyncore.close_all(server._map))
+        try:
+            server.trigger.pull_trigger(lambda: server.asyncore.close_all(server._map))
+        except OSError:
+            pass  # the wake-up pipe is closed already: the loop has ended and closed its sockets with it
         thread.join(timeout=30)
 
 
