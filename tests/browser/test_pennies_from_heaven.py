@@ -27,8 +27,17 @@ def new_hand_form(browser, base_url):
 
 
 def step_up(fieldset, label: str, times: int = 1) -> None:
+    """Tap a stepper's +, each tap once its count shows the one before: the side's total is drawn
+    again after every step, and a tap made while it moves the buttons could land beside them (a CI
+    run lost one: 2940 for 4440)."""
+    button = fieldset.locator(f'button[aria-label$="one more ({label})"]')
+    count = button.locator(
+        "xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' stepper ')][1]//input"
+    )
     for _ in range(times):
-        fieldset.locator(f'button[aria-label$="one more ({label})"]').tap()
+        before = int(count.input_value() or "0")
+        button.tap()
+        expect(count).to_have_value(str(before + 1))
 
 
 def test_a_hand_entered_with_pile_points_shows_each_side_total_before_save(browser, base_url):
