@@ -16,7 +16,7 @@ from ..rules.game import Game
 from ..rules.game_json import describe_round
 from ..rules.ledger import Payment
 from ..rules.rule_card import points_key
-from ..rules.rulesets import RoundRule, Ruleset
+from ..rules.rulesets import Ruleset
 from ..rules.setup import GameError, check_players, dealer_seat
 from ..store import get_store
 from ..web import current_catalog
@@ -84,12 +84,6 @@ def scorepad(game_id: int) -> ResponseReturnValue:
     return pdf_response(html, f"scorepad-game-{game_id}.pdf")
 
 
-def _short_limit(ruleset: Ruleset, rule: RoundRule) -> str:
-    if rule.contract is None:
-        return ""
-    return rule.describe_limit(short=True, at_most_naturals=ruleset.wilds_at_most_naturals)
-
-
 def blank_rounds(ruleset: Ruleset, starter: Callable[[int], str]) -> list[dict[str, object]]:
     """The pre-printed part of each row: who deals (or starts), the contract, the wilds."""
     return [
@@ -99,7 +93,7 @@ def blank_rounds(ruleset: Ruleset, starter: Callable[[int], str]) -> list[dict[s
             "contract": rule.contract.describe() if rule.contract else None,
             "board_minimum": rule.board_minimum,
             "wilds": rule.describe_wilds(),
-            "limit": _short_limit(ruleset, rule),
+            "limit": ruleset.describe_wild_rule(rule, short=True) if rule.contract else "",
         }
         for rule in ruleset.rounds
     ]

@@ -35,8 +35,8 @@ from .wording import plural
 class Template:
     naturals: tuple[Card, ...]
     wild_slots: int
-    kind: str = "set"  # or "run"
-    slot: Slot = Slot(("set",), 3)  # the contract's meld it stands for: read as one of its kinds, at its size
+    kind: str  # "set" or "run"
+    slot: Slot  # the contract's meld it stands for: read as one of its kinds, at its size
 
     def shape(self, wilds: frozenset[Rank]) -> tuple[object, ...]:
         """What handing out wild cards to this meld depends on. A set of a rank that is not wild

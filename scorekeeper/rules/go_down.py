@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .cards import Card, Rank, Suit
 from .contract import Budget, Found, arrangement, multisets
 from .melds import label
-from .rulesets import SET_SIZE, BookRule, Contract, Ruleset, Slot
+from .rulesets import BookRule, Contract, Ruleset, Slot
 from .wording import plural
 
 
@@ -65,7 +65,7 @@ def _short_by_kind(
     """How far a hand gets towards a contract by kind: the most of its melds the hand makes (sets and
     runs in every mix, more melds first), and the sets and runs still missing, by kind."""
     sets, runs = contract.sets or 0, contract.runs
-    set_slot, run_slot = Slot(("set",), SET_SIZE), Slot(("run",), contract.run_size)
+    set_slot, run_slot = contract.slot_of("set"), contract.slot_of("run")
     mixes = sorted(
         ((s, r) for s in range(sets + 1) for r in range(runs + 1) if 0 < s + r < sets + runs),
         key=lambda mix: (-sum(mix), -mix[0]),
@@ -83,11 +83,7 @@ def _short_by_kind(
 
 def _still_needed(sets: int, set_slot: Slot, runs: int, run_slot: Slot) -> str:
     """ "you need 1 more set of 3 and 2 more runs of 4" """
-    parts = [
-        f"{plural(count, 'more ' + slot.kinds[0])} of {slot.size}"
-        for slot, count in ((set_slot, sets), (run_slot, runs))
-        if count
-    ]
+    parts = [slot.describe(count, more="more ") for slot, count in ((set_slot, sets), (run_slot, runs)) if count]
     return "you need " + " and ".join(parts)
 
 

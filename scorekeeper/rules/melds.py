@@ -431,7 +431,7 @@ def _first_down_by_kind(
 
 def _kinds_given(could_be: list[set[str]], sets: int) -> list[str]:
     """Each meld's kind once shared out: a meld that could be either is a set while sets are short."""
-    short = sets - sum(1 for kinds in could_be if kinds == {"set"})
+    short = sets - _only(could_be, "set")
     given = []
     for kinds in could_be:
         if len(kinds) == 1:
@@ -454,11 +454,15 @@ def _read_as(
     return reading, problem
 
 
+def _only(could_be: list[set[str]], kind: str) -> int:
+    """How many of the melds read only as ``kind``."""
+    return sum(1 for kinds in could_be if kinds == {kind})
+
+
 def _shared_out(could_be: list[set[str]], contract: Contract, exact: bool) -> bool:
     """Can the melds be counted as the contract's sets and runs (each meld one of the kinds it reads as)?"""
     sets, runs = contract.sets or 0, contract.runs
-    only_sets = sum(1 for kinds in could_be if kinds == {"set"})
-    only_runs = sum(1 for kinds in could_be if kinds == {"run"})
+    only_sets, only_runs = _only(could_be, "set"), _only(could_be, "run")
     either = len(could_be) - only_sets - only_runs
     if exact:
         return only_sets <= sets and only_runs <= runs and len(could_be) == sets + runs
@@ -466,8 +470,7 @@ def _shared_out(could_be: list[set[str]], contract: Contract, exact: bool) -> bo
 
 
 def _kind_count_problem(ruleset: Ruleset, number: int, contract: Contract, could_be: list[set[str]]) -> str:
-    sets = sum(1 for kinds in could_be if kinds == {"set"})
-    runs = sum(1 for kinds in could_be if kinds == {"run"})
+    sets, runs = _only(could_be, "set"), _only(could_be, "run")
     laid = [plural(count, kind) for count, kind in ((sets, "set"), (runs, "run")) if count]
     either = len(could_be) - sets - runs
     if either:

@@ -72,9 +72,10 @@ class Slot:
     kinds: tuple[str, ...]
     size: int
 
-    def describe(self, count: int = 1) -> str:
+    def describe(self, count: int = 1, more: str = "") -> str:
+        """ "2 runs of 4"; with ``more="more "``, "2 more runs of 4"."""
         noun = self.kinds[0] if len(self.kinds) == 1 else "meld"
-        return f"{count} {noun if count == 1 else noun + 's'} of {self.size}"
+        return f"{count} {more}{noun if count == 1 else noun + 's'} of {self.size}"
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,11 @@ class Contract:
         """The melds it asks for, one by one: sets before runs."""
         if self.sets is None:
             return (Slot(self.kinds, self.size),) * self.melds
-        return (Slot(("set",), SET_SIZE),) * self.sets + (Slot(("run",), self.run_size),) * self.runs
+        return (self.slot_of("set"),) * self.sets + (self.slot_of("run"),) * self.runs
+
+    def slot_of(self, kind: str) -> Slot:
+        """One meld of ``kind`` as this contract asks for it."""
+        return Slot((kind,), self.least_size(kind))
 
     def least_size(self, kind: str) -> int:
         """The fewest cards a first-down meld of ``kind`` may hold."""
@@ -284,14 +289,15 @@ class Ruleset:
             raise ValueError(f"{self.name} has rounds 1 to {len(self.rounds)}, not {number}")
         return self.rounds[number - 1]
 
-    def describe_wild_rule(self, rule: RoundRule) -> str:
-        """The wild-card rule of a round in table words (a books game states its book rule)."""
+    def describe_wild_rule(self, rule: RoundRule, short: bool = False) -> str:
+        """The wild-card rule of a round in table words (a books game states its book rule); ``short``
+        for a narrow column."""
         if self.books is not None:
             return (
                 f"at most {self.books.max_wilds} wilds in a book, each with {self.books.naturals_per_wild} "
                 "naturals; none in a book of sevens"
             )
-        return rule.describe_limit(at_most_naturals=self.wilds_at_most_naturals)
+        return rule.describe_limit(short, at_most_naturals=self.wilds_at_most_naturals)
 
     @property
     def largest_deal(self) -> int:

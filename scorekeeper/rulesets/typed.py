@@ -48,13 +48,8 @@ BOOKS = tuple(BookRule.__dataclass_fields__)
 RANKS = tuple(rank.label for rank in Rank)
 DECK_ROWS = 4  # rows of "up to N players: D decks" the form offers
 CONTRACT_PARTS = ("melds", "size", "sets", "runs", "run_size")
-ROUND_NUMBERS = (
-    *(f"contract.{part}" for part in CONTRACT_PARTS),
-    "wild_limit",
-    "wild_limit_per_kind",
-    "board_minimum",
-    "cards_dealt",
-)
+ROUND_FIGURES = ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt")  # a round's own numbers
+ROUND_NUMBERS = (*(f"contract.{part}" for part in CONTRACT_PARTS), *ROUND_FIGURES)
 WILD_CHOICES = ("2", "A", "JKR")  # what families make wild; a ruleset's other wild ranks are offered too
 MELD_CHOICES = {"set": ["set"], "set run": ["set", "run"], "book": ["book"]}
 MOST_FORM_ROUNDS = MOST_ROUNDS + 5  # rows read from a post: beyond that a round is not the reader's to refuse
@@ -135,7 +130,7 @@ def from_document(document: Mapping[str, Any]) -> Typed:
         contract = row.get("contract") or {}
         typed_row: dict[str, Any] = {f"contract.{part}": _text(contract.get(part)) for part in CONTRACT_PARTS}
         typed_row["wilds"] = list(row.get("wilds", []))
-        for part in ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt"):
+        for part in ROUND_FIGURES:
             typed_row[part] = _text(row.get(part))
         typed.rounds.append(typed_row)
     return typed
@@ -219,6 +214,6 @@ def _round_document(row: Mapping[str, Any], family: Family) -> dict[str, Any]:
         for part in CONTRACT_PARTS:
             _put(contract, part, row.get(f"contract.{part}", ""))
         document["contract"] = contract
-    for part in ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt"):
+    for part in ROUND_FIGURES:
         _put(document, part, row.get(part, ""))
     return document
