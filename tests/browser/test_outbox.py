@@ -331,6 +331,8 @@ def test_the_server_taken_away_mid_night_on_a_lan_name_loses_nothing(browser, la
         refused = second.locator(".flash-error")
         expect(refused).to_contain_text("the game changed on another phone", timeout=LAND_MS + 3000)
         expect(second.locator('.hand-row[data-player="Bob"] input')).to_have_value("K")  # kept as typed
+        # the keeper's queue drained (its note gone) before the server is asked: the second buy may still be on its way
+        expect(keeper.locator(".outbox-note")).to_be_hidden(timeout=LAND_MS + 3000)
         state = api(lan_server, "GET", f"/api/games/{gid}")
         assert [p["buys_left"] for p in state["players"]] == [10, 8, 10, 10]  # both of Bob's buys, once each
         assert state["rounds"] == []  # the stale round was refused, not applied
