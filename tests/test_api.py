@@ -170,6 +170,8 @@ def test_rulesets_listing(api):
         "pennies-from-heaven",
         "liverpool-rummy",
         "carioca",
+        "shanghai-rummy",
+        "continental",
     }
     assert listing["ten-pennies"]["rounds"][4]["contract"] == "2 sets of 5"
     assert listing["ten-pennies"]["points"]["JKR"] == 50

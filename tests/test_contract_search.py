@@ -350,11 +350,14 @@ LIVERPOOL_FEW = st.lists(
 
 
 @settings(max_examples=examples(150), deadline=None)
-@given(st.sampled_from(["liverpool-rummy", "carioca"]), st.integers(1, 3), LIVERPOOL_FEW)
+@given(
+    st.sampled_from(["liverpool-rummy", "carioca", "shanghai-rummy", "continental"]), st.integers(1, 3), LIVERPOOL_FEW
+)
 def test_contracts_by_kind_agree_with_the_reference(rulesets, ruleset_id, number, hand):
     """Deals 1-3 (2 sets; a set and a run; 2 runs of 4) over aces at both ends and kings, runs that
-    stop at the ace (Liverpool) and that pass it (Carioca): a hand the reference finds the sets and
-    runs in is found by the search, and no other."""
+    stop at the ace (Liverpool, Shanghai) and that pass it (Carioca, Continental), fewer wilds than
+    naturals (Shanghai) and no two wilds side by side (Continental): a hand the reference finds the
+    sets and runs in is found by the search, and no other."""
     ruleset = rulesets[ruleset_id]
     found = find_contract(ruleset, number, hand)
     assert found.valid == reference_by_kind(ruleset, number, hand), (number, hand, found.arrangement)

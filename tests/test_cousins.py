@@ -183,6 +183,116 @@ def test_carioca_escalas_go_round_the_ace_and_hold_four(api):
     assert asked["makes_contract"] and len(asked["arrangement"]) == 4
 
 
+# --- Shanghai Rummy (docs/rules.md: 2-9 5 points, 10 J Q K 10, A and joker 15; a buy takes 2 cards) ---
+
+SHANGHAI_DEALS = [  # (went out, caught); points worked by hand
+    ("Ann", {"Bob": "K Q 5", "Cy": "A JKR", "Di": "2 3 4"}),  # Bob 25 (after 3 buys), Cy 30, Di 15
+    ("Bob", {"Ann": "9 9", "Cy": "", "Di": "10 J"}),  # Ann 10, Di 20
+    ("Cy", {"Ann": "A", "Bob": "7 8 9 10", "Di": "JKR JKR"}),  # Ann 15, Bob 25, Di 30
+    ("Di", {"Ann": "3", "Bob": "K", "Cy": "Q Q Q"}),  # Ann 5, Bob 10, Cy 30
+    ("Ann", {"Bob": "2 3 4 5 6 7 8 9 10 J Q", "Cy": "5", "Di": "6"}),  # 11 cards: Bob 8 × 5 + 30 = 70, Cy 5, Di 5
+    ("Bob", {"Ann": "J", "Cy": "4 4", "Di": "A A"}),  # Ann 10, Cy 10, Di 30
+    ("Cy", {"Ann": "", "Bob": "5 5", "Di": "K Q J"}),  # Bob 10, Di 30
+    ("Di", {"Ann": "2", "Bob": "JKR", "Cy": "10 10"}),  # Ann 5, Bob 15, Cy 20
+    # deal 9, after Cy's 4 buys (11 + 8 cards): A A A A 60, K K K K Q Q Q Q 80, 2 2 2 2 3 3 3 35: Cy 175; Bob 5
+    ("Ann", {"Bob": "9", "Cy": "A A A A K K K K Q Q Q Q 2 2 2 2 3 3 3", "Di": ""}),
+    ("Bob", {"Ann": "4 4 4", "Cy": "JKR", "Di": "8"}),  # Ann 15, Cy 15, Di 5
+]
+SHANGHAI_TOTALS = {"Ann": 60, "Bob": 160, "Cy": 285, "Di": 135}  # the sums of the comments above
+
+
+def test_shanghai_rummy_whole_game_through_the_api(api):
+    gid = api.new_game(ruleset="shanghai-rummy")["id"]
+    for _ in range(3):
+        api.buy(gid, "Bob")
+    error = api.buy(gid, "Bob", 400)["error"]  # docs/rules.md: 3 buys a player in deals 1-8
+    assert error == "Bob has made 3 buys in round 1, the most a round allows; another buy is refused"
+    for went_out, caught in SHANGHAI_DEALS[:8]:
+        api.round(gid, went_out, caught)
+    for _ in range(4):
+        api.buy(gid, "Cy")  # ... and 4 in deals 9 and 10
+    assert "Cy has made 4 buys in round 9" in api.buy(gid, "Cy", 400)["error"]
+    for went_out, caught in SHANGHAI_DEALS[8:]:
+        state = api.round(gid, went_out, caught)
+    assert state["finished"] and len(state["rounds"]) == 10
+    assert {p["name"]: p["points"] for p in state["players"]} == SHANGHAI_TOTALS
+    assert state["rounds"][0]["buys"]["Bob"] == 3 and state["rounds"][0]["results"]["Bob"]["penalty"] == 0
+    assert state["bowl"] == 0 and state["winners"] == ["Ann"]
+
+
+def test_shanghai_rummy_melds_hold_fewer_wilds_than_naturals(api):
+    """docs/rules.md: 1 joker in a set of 3 or a sequence of 4, 2 in a sequence of 5 or 7."""
+    gid = api.new_game(ruleset="shanghai-rummy")["id"]
+    asked = api.call("POST", f"/api/games/{gid}/rounds/1/can-go-down", {"cards": "7S 7H JKR 9S 9H JKR K"})
+    assert asked["makes_contract"], asked
+    asked = api.call("POST", f"/api/games/{gid}/rounds/1/can-go-down", {"cards": "7S JKR JKR 9S 9H 9C K"})
+    assert not asked["makes_contract"]
+    body = {"ruleset": "shanghai-rummy", "round": 3, "stage": "first-down", "melds": ["5S 6S JKR 8S", "9H 10H JH QH"]}
+    assert api.call("POST", "/api/melds/check", body)["valid"]
+    body["melds"] = ["5S JKR JKR 8S", "9H 10H JH QH"]
+    verdict = api.call("POST", "/api/melds/check", body)
+    assert not verdict["valid"] and "fewer wilds than naturals" in verdict["reasons"][0]
+    body = {
+        "ruleset": "shanghai-rummy",
+        "round": 5,
+        "stage": "first-down",
+        "melds": ["KS KH KD", "3H 4H 5H JKR 7H JKR 9H"],
+    }
+    assert api.call("POST", "/api/melds/check", body)["valid"]
+
+
+# --- Continental (docs/rules.md: joker 50, A 20, K Q J 10, 10-2 their value; robar de contra takes 2 cards) ---
+
+CONTINENTAL_PLAYERS = ["Ann", "Bob", "Cy"]
+CONTINENTAL_HANDS = [  # (went out, caught); points worked by hand
+    ("Ann", {"Bob": "A JKR", "Cy": "5 5"}),  # Bob 70 (after a robo de contra: no points), Cy 10
+    ("Bob", {"Ann": "K", "Cy": ""}),  # Ann 10
+    ("Cy", {"Ann": "2 3", "Bob": "Q Q"}),  # Ann 5, Bob 20
+    ("Ann", {"Bob": "9", "Cy": "JKR"}),  # Bob 9, Cy 50
+    ("Bob", {"Ann": "A A", "Cy": "4"}),  # Ann 40, Cy 4
+    ("Cy", {"Ann": "", "Bob": "7 8"}),  # Bob 15
+    ("Ann", {"Bob": "2 3 4 5 6 7 8 9 10 J Q K A", "Cy": "JKR JKR"}),  # 13 dealt: Bob 54 + 30 + 20 = 104, Cy 100
+]
+CONTINENTAL_TOTALS = {"Ann": 55, "Bob": 218, "Cy": 164}  # the sums of the comments above
+
+
+def test_continental_whole_game_through_the_api(api):
+    gid = api.new_game(CONTINENTAL_PLAYERS, ruleset="continental")["id"]
+    api.buy(gid, "Bob")  # robar de contra: the discard and a penalty card
+    for went_out, caught in CONTINENTAL_HANDS:
+        state = api.round(gid, went_out, caught)
+    assert state["finished"] and len(state["rounds"]) == 7
+    assert {p["name"]: p["points"] for p in state["players"]} == CONTINENTAL_TOTALS
+    assert state["rounds"][0]["results"]["Bob"]["penalty"] == 0
+    assert state["bowl"] == 0 and state["winners"] == ["Ann"]
+
+
+def test_continental_deals_one_card_more_each_hand(api):
+    """docs/rules.md: 7 cards in the first hand (two tríos and one over): 8 with no buy is refused."""
+    gid = api.new_game(CONTINENTAL_PLAYERS, ruleset="continental")["id"]
+    error = api.round(gid, "Ann", {"Bob": "2 3 4 5 6 7 8 9", "Cy": ""}, 400)["error"]
+    assert "Bob is caught with 8 cards, but with 0 buys this round a player holds at most 7" in error
+
+
+def test_continental_never_lays_two_jokers_side_by_side(api):
+    """docs/rules.md: "no se coloquen dos comodines consecutivos" in an escalera; Carioca has no such rule."""
+    body = {"ruleset": "continental", "round": 3, "stage": "first-down", "melds": ["5S JKR JKR 8S", "9H 10H JH QH"]}
+    verdict = api.call("POST", "/api/melds/check", body)
+    assert not verdict["valid"] and "two wild cards side by side" in verdict["reasons"][0]
+    body["melds"] = ["JKR 5S JKR 7S", "QH KH AH 2H"]  # 4 to 7 with the jokers apart; an escalera passes the ace
+    assert api.call("POST", "/api/melds/check", body)["valid"]
+    hand = {"cards": "5S 8S JKR JKR 9H 10H JH QH"}  # 5♠ to 8♠ needs both jokers together
+    gid = api.new_game(CONTINENTAL_PLAYERS, ruleset="continental")["id"]
+    assert not api.call("POST", f"/api/games/{gid}/rounds/3/can-go-down", hand)["makes_contract"]
+    gid = api.new_game(CONTINENTAL_PLAYERS, ruleset="carioca")["id"]
+    assert api.call("POST", f"/api/games/{gid}/rounds/3/can-go-down", hand)["makes_contract"]
+    layoff = {"ruleset": "continental", "round": 3, "stage": "layoff", "onto": "5S 6S 7S 8S", "melds": ["JKR JKR JKR"]}
+    verdict = api.call("POST", "/api/melds/check", layoff)
+    assert not verdict["valid"] and "no two wilds side by side" in verdict["reasons"][0]
+    layoff["melds"] = ["JKR JKR"]  # one at each end
+    assert api.call("POST", "/api/melds/check", layoff)["valid"]
+
+
 # --- Pennies From Heaven ---------------------------------------------------------------------
 
 

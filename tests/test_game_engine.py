@@ -50,6 +50,19 @@ def test_a_house_limit_of_buys_a_round_refuses_one_more_that_round_only(rulesets
     assert game.with_event(Buy(6, 2, "Bob")).buys_in_round(2)["Bob"] == 1
 
 
+def test_a_round_s_own_limit_of_buys_stands_over_the_game_s(rulesets):
+    """Shanghai (docs/rules.md): 3 buys a player in deals 1-8, 4 in deals 9 and 10; a round's own
+    figure is its limit, the game's figure every other round's."""
+    shanghai = rulesets["shanghai-rummy"]
+    assert [shanghai.most_buys(n) for n in (1, 8, 9, 10)] == [3, 3, 4, 4]
+    rounds = list(shanghai.rounds)
+    rounds[0] = replace(rounds[0], most_buys=1)
+    house = replace(shanghai, rounds=tuple(rounds))
+    game = Game(Setup(house, PLAYERS, 0), [Buy(1, 1, "Bob")])
+    with pytest.raises(GameError, match="Bob has made 1 buy in round 1, the most a round allows"):
+        game.with_event(Buy(2, 1, "Bob"))
+
+
 @pytest.mark.parametrize("ruleset, hand, points", SCORES)
 def test_card_points_table(rulesets, ruleset, hand, points):
     assert card_points(rulesets[ruleset], parse_hand(hand)) == points

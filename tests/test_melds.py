@@ -131,6 +131,24 @@ CASES = [
     ("liverpool-rummy", 6, "first-down", ["7 7 7", "8 8 8", "AS 2S 3S 4S"], False, "2 sets and 1 run were laid down"),
     # "Once a player has gone down … he may not create any new sets or runs" (docs/rules.md, Liverpool [D])
     ("liverpool-rummy", 2, "meld", ["9 9 9"], False, "Liverpool Rummy has no new melds after going down"),
+    # --- shanghai-rummy (docs/rules.md: "three Aces or three 5's … in ANY suit"; "5, 6, 7, 8 of clubs or a
+    # 10, J, Q, K, A of spades"; 1 joker in a set of 3 or a sequence of 4, 2 in a sequence of 5) ---
+    ("shanghai-rummy", 1, "first-down", ["AS AS AC", "5D 5C 5D"], True, ""),
+    ("shanghai-rummy", 2, "first-down", ["AS AH JKR", "5C 6C 7C 8C"], True, ""),
+    ("shanghai-rummy", 2, "first-down", ["A JKR JKR", "5C 6C 7C 8C"], False, "fewer wilds than naturals"),
+    ("shanghai-rummy", 3, "first-down", ["10S JS QS KS AS", "5C JKR 7C 8C"], True, ""),
+    ("shanghai-rummy", 3, "first-down", ["10S JS QS KS AS", "5C JKR JKR 8C"], False, "fewer wilds than naturals"),
+    ("shanghai-rummy", 6, "first-down", ["7 7 7", "9 9 9", "3H JKR 5H JKR 7H"], True, ""),  # 2 jokers in 5
+    ("shanghai-rummy", 5, "first-down", ["7 7 7", "3H 4H 5H 6H 7H 8H"], False, "asks for runs of at least 7"),
+    ("shanghai-rummy", 2, "first-down", ["8H 8S 8C", "QS KS AS 2S"], False, "may not go round it (Q K A 2)"),
+    # --- continental (docs/rules.md: tríos of 3+, escaleras of 4+ of one suit with no beginning or end,
+    # "no se coloquen dos comodines consecutivos") ---
+    ("continental", 2, "first-down", ["9H 9S 9C", "QS KS AS 2S"], True, ""),  # the ace between the K and the 2
+    ("continental", 2, "first-down", ["9H 9S JKR", "5C JKR 7C JKR"], True, ""),  # the jokers apart
+    ("continental", 2, "first-down", ["9H 9S 9C", "5C JKR JKR 8C"], False, "two wild cards side by side"),
+    ("continental", 1, "first-down", ["9H JKR JKR", "4 4 4"], True, ""),  # no limit in a trío
+    ("continental", 1, "first-down", ["JKR JKR JKR", "4 4 4"], False, "no sets of jokers"),
+    ("continental", 3, "meld", ["9 9 9"], False, "Continental has no new melds after going down"),
 ]
 
 
@@ -244,6 +262,13 @@ LAYOFFS = [  # ruleset, round, onto, cards, valid, reason
     ("liverpool-rummy", 2, "3S 4S 5S 6S", "JKR 8S", True, ""),
     ("liverpool-rummy", 2, "8H 8S 8C", "JKR", True, ""),
     ("liverpool-rummy", 2, "8H 8S 8C", "9H", False, "cannot go onto a set of 8"),
+    # Shanghai: the meld keeps fewer wilds than naturals; Continental: never two jokers side by side.
+    ("shanghai-rummy", 3, "5C JKR 7C 8C", "JKR JKR", False, "fewer wilds than naturals"),  # 3 wilds, 3 naturals
+    ("shanghai-rummy", 3, "5C JKR 7C 8C", "JKR", True, ""),  # 2 wilds, 3 naturals
+    ("continental", 3, "5C 6C 7C 8C", "JKR JKR", True, ""),  # one at each end
+    ("continental", 3, "5C 6C 7C 8C", "JKR JKR JKR", False, "no two wilds side by side"),
+    ("continental", 3, "5C JKR 7C 8C", "JKR", True, ""),  # at the top end, apart from the other
+    ("continental", 3, "KC AC 2C 3C", "QC", True, ""),  # an escalera passes the ace
 ]
 
 

@@ -87,7 +87,34 @@ LIVERPOOL = jokers_wild(
 # Liverpool's seven, in the same order, and then 4 tríos.
 CARIOCA = jokers_wild([need for _, need, _, _ in LIVERPOOL] + ["4 sets of 3"])
 
+# docs/rules.md, `shanghai-rummy`: the ten deals of "Shanghai Rummy Rules"; jokers wild, fewer than the naturals.
+FEWER_WILDS = "fewer wilds than natural cards in a meld"
+SHANGHAI = [
+    (number, need, FEWER_WILDS, "jokers")
+    for number, need in enumerate(
+        [
+            "2 sets of 3",
+            "1 set of 3 and 1 run of 4",
+            "2 runs of 4",
+            "3 sets of 3",
+            "1 set of 3 and 1 run of 7",
+            "2 sets of 3 and 1 run of 5",
+            "3 runs of 4",
+            "1 set of 3 and 1 run of 10",
+            "3 sets of 3 and 1 run of 5",
+            "3 runs of 5",
+        ],
+        start=1,
+    )
+]
+# docs/rules.md, `continental`: TT, TE, EE, TTT, TET, ETE, EEE — Liverpool's seven deals; jokers never side by side.
+CONTINENTAL = [
+    (number, need, f"{ANY_WILDS}, never two side by side in a run", wilds) for number, need, _, wilds in LIVERPOOL
+]
+
 CASES = [
+    ("shanghai-rummy", SHANGHAI),
+    ("continental", CONTINENTAL),
     ("carioca", CARIOCA),
     ("liverpool-rummy", LIVERPOOL),
     ("ten-pennies", TEN_PENNIES),
@@ -164,6 +191,22 @@ SENTENCES = [
     ("liverpool-rummy", "A buy takes 2 cards: the discard and 1 card from the deck."),
     ("liverpool-rummy", "A wild card is always wild in a set: there is no set of wild cards."),
     ("liverpool-rummy", "Lowest total after 7 rounds wins."),
+    ("shanghai-rummy", "Decks of 52 cards and 2 jokers: 3–4 players: 2 decks; 5–8 players: 3 decks."),
+    ("shanghai-rummy", "Deal 11 cards each."),
+    ("shanghai-rummy", "Every meld holds fewer wild cards than natural ones."),
+    ("shanghai-rummy", "At most 3 buys a player a round in rounds 1–8, 4 in rounds 9–10."),
+    ("shanghai-rummy", "(2–9: 5; 10 J Q K: 10; A JKR: 15)"),
+    ("shanghai-rummy", "Lowest total after 10 rounds wins."),
+    ("continental", "2 to 4 players."),
+    ("continental", "Decks of 52 cards and 3 jokers: 2–4 players: 2 decks."),
+    ("continental", "Deal 7 cards each in round 1, one more each round: 13 in round 7."),
+    ("continental", "No two wild cards side by side in a run."),
+    (
+        "continental",
+        "A run is at least 4 cards in a row of one suit; aces high or low; a run may go over the top (Q K A 2).",
+    ),
+    ("continental", "A buy takes 2 cards: the discard and 1 card from the deck."),
+    ("continental", "(2–10 at face value; J Q K: 10; A: 20; JKR: 50)"),
 ]
 
 

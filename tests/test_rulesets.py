@@ -371,7 +371,16 @@ def test_a_house_deck_count_with_a_base_but_nothing_per_side_is_refused():
 
 # --- a ruleset kept as a document reads back as itself; each bound holds at its edge ------------------------
 
-SHIPPED = ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy", "carioca"]
+SHIPPED = [
+    "ten-pennies",
+    "ten-pennies-pcio",
+    "ten-card-rummy",
+    "pennies-from-heaven",
+    "liverpool-rummy",
+    "carioca",
+    "shanghai-rummy",
+    "continental",
+]
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)
@@ -519,8 +528,114 @@ def test_a_ruleset_that_sets_no_new_option_keeps_the_document_it_had(ruleset_id)
     brought been written out at their defaults, every database's Ten Pennies would have become a new
     version of its rules the day the release came, though nothing in them changed."""
     document = ruleset_document(parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml"))
-    assert not {"run_min", "runs_wrap", "lay_offs_only"} & set(document)
+    assert not {"run_min", "runs_wrap", "lay_offs_only", "wilds_fewer_than_naturals", "no_touching_wilds"} & set(
+        document
+    )
     assert all(
-        set(row.get("contract") or {}) <= {"melds", "size"} and "cards_dealt" not in row for row in document["rounds"]
+        set(row.get("contract") or {}) <= {"melds", "size"} and not {"cards_dealt", "most_buys"} & set(row)
+        for row in document["rounds"]
     )
     assert "most_per_round" not in document.get("buys", {})
+
+
+# --- Shanghai Rummy and Continental, and the options they brought (docs/rules.md cites the sources) ----------
+
+SHANGHAI_DEALS = [  # deal: (sets, runs, run of) — the table of "Shanghai Rummy Rules" and reference.com
+    (1, 2, 0, 4),
+    (2, 1, 1, 4),
+    (3, 0, 2, 4),
+    (4, 3, 0, 4),
+    (5, 1, 1, 7),
+    (6, 2, 1, 5),
+    (7, 0, 3, 4),
+    (8, 1, 1, 10),
+    (9, 3, 1, 5),
+    (10, 0, 3, 5),
+]
+
+
+@pytest.mark.parametrize("number, sets, runs, run_size", SHANGHAI_DEALS)
+def test_shanghai_deals_are_the_sources_table(rulesets, number, sets, runs, run_size):
+    shanghai = rulesets["shanghai-rummy"]
+    contract = shanghai.round(number).contract
+    assert (contract.sets, contract.runs) == (sets, runs)
+    assert runs == 0 or contract.run_size == run_size
+    assert shanghai.dealt(number) == 11 and shanghai.round(number).wilds == {JOKER}
+    assert shanghai.most_buys(number) == (4 if number >= 9 else 3)
+
+
+def test_shanghai_is_played_by_the_sources_figures(rulesets):
+    shanghai = rulesets["shanghai-rummy"]
+    assert (shanghai.players_min, shanghai.players_max) == (3, 8)
+    assert [shanghai.decks.decks_for(n) for n in range(3, 9)] == [2, 2, 3, 3, 3, 3]
+    assert [shanghai.points[rank] for rank in (Rank.TWO, Rank.NINE, Rank.TEN, Rank.KING, A, JOKER)] == [
+        5,
+        5,
+        10,
+        10,
+        15,
+        15,
+    ]
+    assert shanghai.wild_margin == 1 and shanghai.most_wilds(2) == 1 and shanghai.most_wilds(3) == 2
+    assert shanghai.buys.cards == 2 and shanghai.buys.pennies == 0 and not shanghai.runs_wrap
+
+
+CONTINENTAL_HANDS = [  # hand: (sets, runs, cards dealt) — continental.org.es, "el continental clásico"
+    (1, 2, 0, 7),
+    (2, 1, 1, 8),
+    (3, 0, 2, 9),
+    (4, 3, 0, 10),
+    (5, 2, 1, 11),
+    (6, 1, 2, 12),
+    (7, 0, 3, 13),
+]
+
+
+@pytest.mark.parametrize("number, sets, runs, dealt", CONTINENTAL_HANDS)
+def test_continental_hands_are_the_sources_table(rulesets, number, sets, runs, dealt):
+    continental = rulesets["continental"]
+    contract = continental.round(number).contract
+    assert (contract.sets, contract.runs, contract.run_size) == (sets, runs, 4)
+    assert continental.dealt(number) == dealt == sets * 3 + runs * 4 + 1  # "una carta más de las imprescindibles"
+
+
+def test_continental_is_played_by_the_sources_figures(rulesets):
+    continental = rulesets["continental"]
+    assert (continental.players_min, continental.players_max) == (2, 4)
+    assert continental.decks.decks_for(4) == 2 and continental.largest_deal == 110  # six jokers
+    assert [continental.points[rank] for rank in (Rank.TWO, Rank.TEN, Rank.QUEEN, A, JOKER)] == [2, 10, 10, 20, 50]
+    assert continental.runs_wrap and continental.no_touching_wilds and continental.wild_margin is None
+    assert continental.deal_words == "7 cards each in round 1, one more each round: 13 in round 7"
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('wilds = ["2"]', 'wilds = ["2"]\nmost_buys = 21', "rounds[1].most_buys: must be at most 20, not 21"),
+        ("cards_dealt = 11", "cards_dealt = 11\nno_touching_wilds = 1", "no_touching_wilds: must be a bool, not 1"),
+        ("cards_dealt = 11", 'cards_dealt = 11\nwilds_fewer_than_naturals = "yes"', "must be a bool, not 'yes'"),
+    ],
+)
+def test_the_new_options_are_bounded_in_words(old, new, message):
+    assert old in LIVERPOOL_LIKE, old
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        parse_ruleset(LIVERPOOL_LIKE.replace(old, new, 1), "house.toml")
+
+
+def test_a_round_s_own_buy_limit_allows_its_most():
+    edge = parse_ruleset(LIVERPOOL_LIKE.replace('wilds = ["2"]', 'wilds = ["2"]\nmost_buys = 20', 1), "house.toml")
+    assert edge.most_buys(1) == 20 and edge.most_buys(2) is None
+
+
+def test_options_for_runs_and_buys_are_refused_where_the_game_has_none():
+    with pytest.raises(
+        RulesetError, match=re.escape("no_touching_wilds: is a rule for runs, and meld_kinds has no runs")
+    ):
+        parse_ruleset(GOOD.replace("cards_dealt = 11", "cards_dealt = 11\nno_touching_wilds = true"), "house.toml")
+    no_buys = re.sub(r"\[buys\][^\[]*", "", GOOD)
+    assert "[buys]" not in no_buys
+    text = no_buys.replace("contract = { melds = 2, size = 3 }", "contract = { melds = 2, size = 3 }\nmost_buys = 2", 1)
+    with pytest.raises(
+        RulesetError, match=re.escape("rounds[1].most_buys: is a limit on buys, and the game has no buying")
+    ):
+        parse_ruleset(text, "house.toml")

@@ -128,6 +128,34 @@ def test_liverpool_made_our_way_through_the_form(client):
     assert "a run may go over the top (Q K A 2)" in card
 
 
+def test_shanghai_made_our_way_through_the_form(client):
+    """A Shanghai house (docs/rules.md's other readings): as many wilds as naturals, 3 buys in every
+    deal, and Continental's jokers kept apart; each a box or a round's field, each on the card."""
+    url = "/rulesets/new?from=shanghai-rummy"
+    fields = fields_of(client.get(url).text)
+    assert ("wilds_fewer_than_naturals", "on") in fields and ("no_touching_wilds", "on") not in fields
+    assert ("rounds[9].most_buys", "4") in fields and ("rounds[8].most_buys", "") in fields
+    typed = {"rounds[9].most_buys": "", "rounds[10].most_buys": "", "name": "Shanghai, our way"}
+    kept = [(n, v) for n, v in changed(fields, **typed) if n != "wilds_fewer_than_naturals"]
+    saved = post(client, url, [*kept, ("wilds_at_most_naturals", "on"), ("no_touching_wilds", "on")], "save")
+    assert saved.status_code == 302, saved.text
+    document = client.get("/api/rulesets/shanghai-our-way").get_json()["document"]
+    assert "wilds_fewer_than_naturals" not in document and document["wilds_at_most_naturals"] is True
+    assert document["no_touching_wilds"] is True
+    assert not any("most_buys" in row for row in document["rounds"])
+    card = client.get("/rulesets/shanghai-our-way").text
+    assert "At most 3 buys a player a round." in card and "No meld holds more wild cards than natural ones." in card
+    assert "No two wild cards side by side in a run." in card
+
+
+def test_a_round_s_buy_limit_is_refused_on_its_round_in_the_reader_s_words(client):
+    url = "/rulesets/new?from=shanghai-rummy"
+    fields = changed(fields_of(client.get(url).text), **{"rounds[2].most_buys": "21"})
+    refused = post(client, url, fields, "save")
+    assert refused.status_code == 400 and "must be at most 20, not 21" in refused.text
+    assert 'name="rounds[2].most_buys" value="21"' in refused.text
+
+
 def test_a_contract_given_both_ways_is_refused_on_its_round(client):
     url = "/rulesets/new?from=liverpool-rummy"
     fields = changed(fields_of(client.get(url).text), **{"rounds[2].contract.melds": "2"})
@@ -221,7 +249,9 @@ def test_every_value_the_reader_refuses_is_refused_by_the_form_in_its_words(clie
     assert not [r for r in client.get("/api/rulesets").get_json() if r["house"]]  # nothing saved
 
 
-@pytest.mark.parametrize("source", ["ten-pennies", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy"])
+@pytest.mark.parametrize(
+    "source", ["ten-pennies", "ten-card-rummy", "pennies-from-heaven", "liverpool-rummy", "shanghai-rummy"]
+)
 @pytest.mark.parametrize(
     "typed, problem", [("ten", "must be a whole number, not 'ten'"), ("-1", "must not be negative, not -1")]
 )

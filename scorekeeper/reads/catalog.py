@@ -88,6 +88,8 @@ BUILTIN_ORDER = [
     "pennies-from-heaven",
     "liverpool-rummy",
     "carioca",
+    "shanghai-rummy",
+    "continental",
 ]
 
 

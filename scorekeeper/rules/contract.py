@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations, islice
 
 from .cards import NATURAL_RANKS, Card, Rank
-from .melds import RUN_ORDER, MeldError, Reading, Stage, Verdict, label, read_meld, run_starts
+from .melds import RUN_ORDER, MeldError, Reading, Stage, Verdict, label, read_meld, run_starts, wilds_touch
 from .rulesets import RoundRule, Ruleset, Slot
 from .wording import plural
 
@@ -223,8 +223,9 @@ def _max_wilds(ctx: _Context, naturals: int, base: Rank | None, size: int) -> in
         limit = min(limit, rule.wild_limit)
     if rule.wild_limit_per_kind is not None:
         limit = min(limit, rule.wild_limit_per_kind * len(rule.wilds - {base}))
-    if ctx.ruleset.wilds_at_most_naturals:
-        limit = min(limit, naturals)
+    most = ctx.ruleset.most_wilds(naturals)
+    if most is not None:
+        limit = min(limit, most)
     return limit
 
 
@@ -277,20 +278,27 @@ def _run_templates(ctx: _Context, hand: Counter[Card], slot: Slot, last: bool, s
                     break  # a longer run only needs more wild cards
                 if length >= max(size, ctx.ruleset.run_min) and gaps <= _max_wilds(ctx, present, None, size):
                     places = [row[(start + i) % RUN_ORDER] for i in range(length)]
-                    yield from _runs_at(ctx, [c for c in places if hand[c] > 0], length, last, pool, slot)
+                    yield from _runs_at(ctx, places, [c for c in places if hand[c] > 0], last, pool, slot)
 
 
-def _runs_at(ctx: _Context, present: list[Card], length: int, last: bool, pool: int, slot: Slot) -> Iterator[Template]:
+def _runs_at(
+    ctx: _Context, places: list[Card], present: list[Card], last: bool, pool: int, slot: Slot
+) -> Iterator[Template]:
+    length = len(places)
     gaps = length - len(present)
     # The last meld takes every natural it can; an earlier one may leave some for later melds, each
-    # left-out place then filled by a wild card of the pool (and, where wilds may not outnumber
-    # naturals, only as many as keep them level).
+    # left-out place then filled by a wild card of the pool (and, where wilds are limited by the
+    # naturals, only as many as keep them within the game's margin).
     spare = 0 if last else min(len(present), pool - gaps)
-    if ctx.ruleset.wilds_at_most_naturals:
-        spare = min(spare, (len(present) - gaps) // 2)
+    margin = ctx.ruleset.wild_margin
+    if margin is not None:
+        spare = min(spare, max(len(present) - gaps - margin, 0) // 2)
     for left_out in range(spare + 1):
         for dropped in combinations(present, left_out):
             naturals = tuple(card for card in present if card not in dropped)
             wilds = length - len(naturals)
-            if wilds <= _max_wilds(ctx, len(naturals), None, slot.size):
-                yield Template(naturals, wilds, "run", slot)
+            if wilds > _max_wilds(ctx, len(naturals), None, slot.size):
+                continue
+            if ctx.ruleset.no_touching_wilds and wilds_touch([card not in naturals for card in places]):
+                continue  # Continental: two wild places side by side
+            yield Template(naturals, wilds, "run", slot)

@@ -375,8 +375,8 @@ class Game:
                 buy.player,
             )
         this_round = self._state.by_round[buy.round, buy.player]
-        if rule.most_per_round is not None and this_round >= rule.most_per_round:
-            most = rule.most_per_round
+        most = self.ruleset.most_buys(buy.round)
+        if most is not None and this_round >= most:
             raise GameError(
                 f"{buy.player} has made {plural(most, 'buy')} in round {buy.round}, the most a round allows; "
                 "another buy is refused",

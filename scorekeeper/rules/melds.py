@@ -68,6 +68,7 @@ class Reading:
     suit: Suit | None = None  # run
     low: Rank | None = None  # run: its lowest card as laid out
     wild_book: bool = False
+    wild_places: tuple[int, ...] = field(default=(), compare=False)  # run: where its wilds stand, 0 at ``low``
 
     @property
     def size(self) -> int:
@@ -189,7 +190,19 @@ def _run_at(cards: Sequence[Card], wilds: frozenset[Rank], suit: Suit, start: in
             stand_ins.append(card)
     if not filled:
         return None
-    return Reading("run", len(filled), tuple(stand_ins), suit=suit, low=NATURAL_RANKS[start])
+    ranks = [NATURAL_RANKS[(start + i) % RUN_ORDER] for i in range(size)]
+    wild_places = tuple(i for i, rank in enumerate(ranks) if rank not in filled)
+    return Reading("run", len(filled), tuple(stand_ins), suit=suit, low=NATURAL_RANKS[start], wild_places=wild_places)
+
+
+def wilds_touch(is_wild: Sequence[bool]) -> bool:
+    """Two wild places side by side in a run laid out in order (Continental forbids it)."""
+    return any(left and right for left, right in zip(is_wild, is_wild[1:], strict=False))
+
+
+def _touching(reading: Reading) -> bool:
+    places = set(reading.wild_places)
+    return reading.kind == "run" and any(place + 1 in places for place in places)
 
 
 def wild_set_problem(ruleset: Ruleset, cards: Sequence[Card]) -> str:
@@ -260,8 +273,11 @@ def suit_problem(cards: Sequence[Card]) -> str | None:
 def wild_limit_problem(reading: Reading, rule: RoundRule, stage: Stage, ruleset: Ruleset) -> str | None:
     """The wild-card limits of this stage; None when the reading keeps them."""
     wilds = len(reading.wilds)
-    if ruleset.wilds_at_most_naturals and wilds > reading.naturals:
-        return f"has {plural(wilds, 'wild card')} and {reading.naturals} natural; no more wilds than naturals"
+    most = ruleset.most_wilds(reading.naturals)
+    if most is not None and wilds > most:
+        return f"has {plural(wilds, 'wild card')} and {reading.naturals} natural; {ruleset.wild_margin_words}"
+    if ruleset.no_touching_wilds and _touching(reading):
+        return f"has two wild cards side by side; in {ruleset.name} no two wilds touch in a run"
     if stage == Stage.FIRST_DOWN:
         if rule.wild_limit is not None and wilds > rule.wild_limit:
             return f"has {plural(wilds, 'wild card')}; round {rule.number} allows {rule.wild_limit}"
@@ -529,7 +545,7 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
         problem = duplicate_problem(combined)
         if problem:
             return Verdict(False, [f"the meld {problem}"])
-    if ruleset.wilds_at_most_naturals or "run" in ruleset.meld_kinds:  # the meld stays a meld of its kind
+    if ruleset.wild_margin is not None or "run" in ruleset.meld_kinds:  # the meld stays a meld of its kind
         return _layoff_keeping_kind(ruleset, rule, onto, cards)
     bases = [r.base for r in set_readings(onto, rule.wilds) if r.base is not None]
     if len(onto) < 3 or not bases:
@@ -544,10 +560,14 @@ def check_layoff(ruleset: Ruleset, round_number: int, onto: Sequence[Card], card
 
 
 def _legal(ruleset: Ruleset, reading: Reading) -> bool:
-    """A meld on the table after a lay-off: no more wilds than naturals where the game says so
-    (Ten Card Rummy), else at least one natural card."""
-    if ruleset.wilds_at_most_naturals:
-        return len(reading.wilds) <= reading.naturals
+    """A meld on the table after a lay-off: wilds within the game's margin of the naturals where it
+    has one (Ten Card Rummy, Shanghai), else at least one natural card; no two wilds side by side in
+    a run where the game forbids it (Continental)."""
+    if ruleset.no_touching_wilds and _touching(reading):
+        return False
+    most = ruleset.most_wilds(reading.naturals)
+    if most is not None:
+        return reading.naturals >= 1 and len(reading.wilds) <= most
     return reading.naturals >= 1
 
 
@@ -582,7 +602,7 @@ def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card]
     if problems:
         return Verdict(False, [problems[0]])
     kind = f"a set of {sets[0].base.label if sets[0].base else ''}"
-    keeps = " while the set keeps no more wilds than naturals" if ruleset.wilds_at_most_naturals else ""
+    keeps = f" while the set keeps {ruleset.wild_margin_words}" if ruleset.wild_margin is not None else ""
     return Verdict(False, [f"{label(cards)} cannot go onto {kind}: only the same rank, or a wild card{keeps}"])
 
 
@@ -625,17 +645,27 @@ def _extend_run(
                     filled.add(place)
                 else:
                     new_wilds.append(card)
+        new_low = (low - left) % RUN_ORDER
+        old_wilds = {place + left for place in reading.wild_places}
+        wild_places = tuple(
+            offset
+            for offset in range(size + len(cards))
+            if offset in old_wilds
+            or ((new_low + offset) % RUN_ORDER in places and (new_low + offset) % RUN_ORDER not in filled)
+        )
         after = Reading(
             "run",
             reading.naturals + len(filled),
             (*reading.wilds, *new_wilds),
             suit=suit,
-            low=NATURAL_RANKS[(low - left) % RUN_ORDER],
+            low=NATURAL_RANKS[new_low],
+            wild_places=wild_places,
         )
         if _legal(ruleset, after):
             return after, ""
     ends = "; an ace ends a run" if not ruleset.runs_wrap else ""
-    keeps = ", and no more wilds than naturals" if ruleset.wilds_at_most_naturals else ""
+    keeps = f", and {ruleset.wild_margin_words}" if ruleset.wild_margin is not None else ""
+    keeps += ", and no two wilds side by side" if ruleset.no_touching_wilds else ""
     return None, f"{label(cards)} cannot go onto {label(onto)}: the next cards of the suit at either end{ends}{keeps}"
 
 

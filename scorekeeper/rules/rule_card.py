@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Game
-from .rulesets import RoundRule, Ruleset
-from .wording import plural
+from .rulesets import RoundRule, Ruleset, round_spans
+from .wording import listed, plural
 
 
 @dataclass(frozen=True)
@@ -185,8 +185,12 @@ def going_down(ruleset: Ruleset) -> list[str]:
         lines.append(later + ", and lay-offs onto any meld on the table.")
     if ruleset.lay_offs_only:
         lines.append("After going down: no new melds, only lay-offs onto any meld on the table.")
-    if ruleset.wilds_at_most_naturals:
+    if ruleset.wild_margin == 1:
+        lines.append("Every meld holds fewer wild cards than natural ones.")
+    elif ruleset.wild_margin == 0:
         lines.append("No meld holds more wild cards than natural ones.")
+    if ruleset.no_touching_wilds:
+        lines.append("No two wild cards side by side in a run.")
     if not ruleset.wild_rank_sets:
         lines.append("A wild card is always wild in a set: there is no set of wild cards.")
     if ruleset.no_duplicates:
@@ -221,13 +225,31 @@ def buying(ruleset: Ruleset) -> list[str]:
         lines.append(f"Each buy puts {plural(buys.pennies, 'penny', 'pennies')} into the bowl.")
     if buys.first_round > 1:
         lines.append(f"Buying starts in {ruleset.round_word} {buys.first_round}.")
-    if buys.most_per_round is not None:
-        lines.append(f"At most {plural(buys.most_per_round, 'buy')} a player a {ruleset.round_word}.")
+    most = _most_buys(ruleset)
+    if most:
+        lines.append(most)
     if buys.free_per_round is not None and (
         free := _free_buys(buys.free_per_round, buys.penalty_points, ruleset.round_word)
     ):
         lines.append(free)
     return lines
+
+
+def _most_buys(ruleset: Ruleset) -> str:
+    """The most buys a player a round ("" with no limit); where rounds differ, round by round:
+    "At most 3 buys a player a round in rounds 1–8, 4 in rounds 9–10"."""
+    spans = round_spans([ruleset.most_buys(rule.number) for rule in ruleset.rounds])
+    limited = [(first, last, most) for first, last, most in spans if most is not None]
+    if not limited:
+        return ""
+    opening = f"At most {plural(limited[0][2], 'buy')} a player a {ruleset.round_word}"
+    if len(spans) == 1:
+        return opening + "."
+    first_span, *later = [f" in {ruleset.rounds_words(first, last)}" for first, last, _ in limited]
+    later_spans = "".join(f", {most}{span}" for (_, _, most), span in zip(limited[1:], later, strict=True))
+    unlimited = [ruleset.rounds_words(first, last) for first, last, most in spans if most is None]
+    free = f"; no limit in {listed(unlimited)}" if unlimited else ""
+    return f"{opening}{first_span}{later_spans}{free}."
 
 
 def _free_buys(free: int, penalty: int, word: str) -> str:

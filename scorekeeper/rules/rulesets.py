@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from .cards import Rank
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
+_Value = TypeVar("_Value")
 
 
 class Family(StrEnum):
@@ -142,15 +143,16 @@ class RoundRule:
     wild_limit_per_kind: int | None = None  # ... counted per kind of wild (2s, aces, jokers)
     board_minimum: int | None = None  # books game: points needed to get on the board
     cards_dealt: int | None = None  # this round's deal, where it is not the ruleset's (Liverpool: 10, then 12)
+    most_buys: int | None = None  # this round's most buys a player, where it is not the game's (Shanghai: 4 late)
 
     def describe_wilds(self) -> str:
         names = [_WILD_NAMES.get(rank, f"{rank.label}s") for rank in sorted(self.wilds, key=_wild_order)]
         return ", ".join(names) if names else "none"
 
-    def describe_limit(self, short: bool = False, at_most_naturals: bool = True) -> str:
+    def describe_limit(self, short: bool = False, margin: int | None = 0) -> str:
         """Every limit on the wild cards of a first-down meld that play enforces (a round may have both:
-        issue 58 found the second left off the card); with none, the game's wilds-at-most-naturals rule
-        where it has one (``at_most_naturals``), else no limit at all (Liverpool)."""
+        issue 58 found the second left off the card); with none, the game's rule of wilds against
+        naturals where it has one (``margin``: see ``Ruleset.wild_margin``), else no limit at all."""
         parts = []
         if self.wild_limit is not None:
             wilds = "wild" if self.wild_limit == 1 else "wilds"
@@ -160,8 +162,10 @@ class RoundRule:
             parts.append(f"≤ {each} of each per set" if short else f"at most {each} of each kind of wild per set")
         if parts:
             return (", " if short else " and ").join(parts)
-        if not at_most_naturals:
+        if margin is None:
             return "any number of wilds" if short else "any number of wild cards in a meld"
+        if margin:
+            return "wilds < naturals" if short else "fewer wilds than natural cards in a meld"
         return "wilds ≤ naturals" if short else "no more wilds than natural cards in a meld"
 
 
@@ -258,6 +262,33 @@ class Ruleset:
     run_min: int = 3  # the fewest cards of any run (Liverpool, Carioca: 4)
     runs_wrap: bool = True  # a run may go over the top (Q K A 2); False: an ace is high or low, not both
     lay_offs_only: bool = False  # after going down no new melds, only lay-offs (Liverpool)
+    wilds_fewer_than_naturals: bool = False  # every meld holds more naturals than wilds (Shanghai)
+    no_touching_wilds: bool = False  # no two wild cards side by side in a run (Continental)
+
+    @property
+    def wild_margin(self) -> int | None:
+        """How many more natural cards than wild ones every meld must hold: 0 where wilds may be as many
+        (Ten Card Rummy), 1 where they must be fewer (Shanghai); None where the game has no such rule."""
+        if self.wilds_fewer_than_naturals:
+            return 1
+        return 0 if self.wilds_at_most_naturals else None
+
+    def most_wilds(self, naturals: int) -> int | None:
+        """The wild cards a meld of ``naturals`` natural cards may hold by that rule (None: no limit)."""
+        margin = self.wild_margin
+        return None if margin is None else max(naturals - margin, 0)
+
+    @property
+    def wild_margin_words(self) -> str:
+        """The rule in a reason's words: "no more wilds than naturals", "fewer wilds than naturals"."""
+        return "fewer wilds than naturals" if self.wild_margin else "no more wilds than naturals"
+
+    def most_buys(self, round_number: int) -> int | None:
+        """The most buys a player may make in a round: the round's own figure, else the game's."""
+        own = self.round(round_number).most_buys
+        if own is not None:
+            return own
+        return self.buys.most_per_round if self.buys else None
 
     @property
     def is_penny_game(self) -> bool:
@@ -297,7 +328,10 @@ class Ruleset:
                 f"at most {self.books.max_wilds} wilds in a book, each with {self.books.naturals_per_wild} "
                 "naturals; none in a book of sevens"
             )
-        return rule.describe_limit(short, at_most_naturals=self.wilds_at_most_naturals)
+        words = rule.describe_limit(short, margin=self.wild_margin)
+        if self.no_touching_wilds:
+            words += ", apart in runs" if short else ", never two side by side in a run"
+        return words
 
     @property
     def largest_deal(self) -> int:
@@ -313,21 +347,20 @@ class Ruleset:
     @property
     def deal_words(self) -> str:
         """ "11 cards each"; where deals differ, "10 cards each in rounds 1–4, 12 in rounds 5–7"."""
-        spans: list[tuple[int, int, int]] = []  # (first round, last round, cards)
-        for rule in self.rounds:
-            cards = self.dealt(rule.number)
-            if spans and spans[-1][2] == cards:
-                spans[-1] = (spans[-1][0], rule.number, cards)
-            else:
-                spans.append((rule.number, rule.number, cards))
+        deals = [self.dealt(rule.number) for rule in self.rounds]
+        spans = round_spans(deals)
         if len(spans) == 1:
             return f"{self.cards_dealt} {'card' if self.cards_dealt == 1 else 'cards'} each"
-        word = self.round_word
-        parts = [
-            f"{cards} in {word} {first}" if first == last else f"{cards} in {word}s {first}–{last}"
-            for first, last, cards in spans
-        ]
+        if len(deals) > 2 and all(later == earlier + 1 for earlier, later in zip(deals, deals[1:], strict=False)):
+            word = self.round_word  # Continental: 7, 8, ... 13
+            return f"{deals[0]} cards each in {word} 1, one more each {word}: {deals[-1]} in {word} {len(deals)}"
+        parts = [f"{cards} in {self.rounds_words(first, last)}" for first, last, cards in spans]
         return parts[0].replace(" in ", " cards each in ", 1) + ", " + ", ".join(parts[1:])
+
+    def rounds_words(self, first: int, last: int) -> str:
+        """ "round 3", "rounds 1–8" ("hands" in a game played by sides)."""
+        word = self.round_word
+        return f"{word} {first}" if first == last else f"{word}s {first}–{last}"
 
     def hand_limit(self, buys: int, round_number: int | None = None) -> int:
         """The most cards a player can hold at the end of a round after ``buys`` buys."""
@@ -358,6 +391,17 @@ class Ruleset:
                 for r in self.rounds
             ],
         }
+
+
+def round_spans(values: Sequence[_Value]) -> list[tuple[int, int, _Value]]:
+    """Rounds in runs of one value, numbered from 1: [10, 10, 12] is [(1, 2, 10), (3, 3, 12)]."""
+    spans: list[tuple[int, int, _Value]] = []
+    for number, value in enumerate(values, start=1):
+        if spans and spans[-1][2] == value:
+            spans[-1] = (spans[-1][0], number, value)
+        else:
+            spans.append((number, number, value))
+    return spans
 
 
 def parse_ruleset(text: str, source: str = "<ruleset>") -> Ruleset:
@@ -429,7 +473,13 @@ def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
     return document
 
 
-_LATER_OPTIONS = {"run_min": 3, "runs_wrap": True, "lay_offs_only": False}  # issue 61's, with their defaults
+_LATER_OPTIONS = {  # issue 61's, with their defaults
+    "run_min": 3,
+    "runs_wrap": True,
+    "lay_offs_only": False,
+    "wilds_fewer_than_naturals": False,
+    "no_touching_wilds": False,
+}
 
 
 def _contract_document(contract: Contract | None) -> dict[str, Any] | None:
@@ -453,6 +503,7 @@ def _round_document(rule: RoundRule) -> dict[str, Any]:
             "wild_limit": rule.wild_limit,
             "wild_limit_per_kind": rule.wild_limit_per_kind,
             "board_minimum": rule.board_minimum,
+            "most_buys": rule.most_buys,
         }
     )
 
@@ -476,6 +527,7 @@ MOST = {
     "rounds.contract.runs": 6,
     "rounds.contract.run_size": 13,
     "rounds.cards_dealt": 30,
+    "rounds.most_buys": 20,
     "run_min": 13,
     "rounds.wild_limit": 15,
     "rounds.wild_limit_per_kind": 15,
@@ -600,8 +652,18 @@ class _Reader:
             run_min=self.run_min(kinds),
             runs_wrap=self.get(d, "runs_wrap", bool, "runs_wrap", True),
             lay_offs_only=self.lay_offs_only(),
+            wilds_fewer_than_naturals=self.get(
+                d, "wilds_fewer_than_naturals", bool, "wilds_fewer_than_naturals", False
+            ),
+            no_touching_wilds=self.no_touching_wilds(kinds),
         )
         return rules
+
+    def no_touching_wilds(self, kinds: tuple[str, ...]) -> bool:
+        apart = bool(self.get(self.data, "no_touching_wilds", bool, "no_touching_wilds", False))
+        if apart and "run" not in kinds:
+            raise self.fail("no_touching_wilds", "is a rule for runs, and meld_kinds has no runs")
+        return apart
 
     def lay_offs_only(self) -> bool:
         only = bool(self.get(self.data, "lay_offs_only", bool, "lay_offs_only", False))
@@ -678,7 +740,14 @@ class _Reader:
                 row, "board_minimum", int, f"{field}.board_minimum", ... if family is Family.BOOKS else None
             ),
             cards_dealt=self.get(row, "cards_dealt", int, f"{field}.cards_dealt", None),
+            most_buys=self.round_most_buys(row, field),
         )
+
+    def round_most_buys(self, row: dict[str, Any], field: str) -> int | None:
+        most: int | None = self.get(row, "most_buys", int, f"{field}.most_buys", None)
+        if most is not None and "buys" not in self.data:
+            raise self.fail(f"{field}.most_buys", "is a limit on buys, and the game has no buying")
+        return most
 
     def contract(self, spec: dict[str, Any], field: str, kinds: tuple[str, ...]) -> Contract:
         """``{melds, size}`` (melds of any kind the game has) or ``{sets, runs}`` (a contract by kind)."""

@@ -27,6 +27,8 @@ FLAGS = (
     "wild_rank_sets",
     "runs_wrap",
     "lay_offs_only",
+    "wilds_fewer_than_naturals",
+    "no_touching_wilds",
 )
 FLAGS_ON = ("contract_exact", "wild_rank_sets", "runs_wrap")  # what a document that leaves a flag out means
 NUMBERS = (
@@ -48,7 +50,8 @@ BOOKS = tuple(BookRule.__dataclass_fields__)
 RANKS = tuple(rank.label for rank in Rank)
 DECK_ROWS = 4  # rows of "up to N players: D decks" the form offers
 CONTRACT_PARTS = ("melds", "size", "sets", "runs", "run_size")
-ROUND_FIGURES = ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt")  # a round's own numbers
+# a round's own numbers
+ROUND_FIGURES = ("wild_limit", "wild_limit_per_kind", "board_minimum", "cards_dealt", "most_buys")
 ROUND_NUMBERS = (*(f"contract.{part}" for part in CONTRACT_PARTS), *ROUND_FIGURES)
 WILD_CHOICES = ("2", "A", "JKR")  # what families make wild; a ruleset's other wild ranks are offered too
 MELD_CHOICES = {"set": ["set"], "set run": ["set", "run"], "book": ["book"]}
@@ -75,6 +78,10 @@ class Typed:
                 return text if isinstance(text, str) else ""
             return ""
         return self.fields.get(name, "")
+
+    def flags_on(self) -> list[str]:
+        """The boxes ticked: a books game's form keeps them as hidden fields (its page shows none)."""
+        return [flag for flag in FLAGS if self.fields.get(flag) == "on"]
 
     def wilds(self, index: int) -> list[str]:
         return list(self.rounds[index].get("wilds", []))

@@ -59,6 +59,8 @@ LABELS = {
     "no_duplicates": "No two cards alike in a meld",
     "contract_exact": "Exactly the contract to go down",
     "wilds_at_most_naturals": "No more wilds than naturals",
+    "wilds_fewer_than_naturals": "Fewer wilds than naturals",
+    "no_touching_wilds": "No two wilds side by side in a run",
     "wild_rank_sets": "Sets of wild cards allowed",
 }
 ROUND_LABELS = {
@@ -69,6 +71,7 @@ ROUND_LABELS = {
     "contract.runs": "runs",
     "contract.run_size": "cards in each run",
     "cards_dealt": "cards dealt",
+    "most_buys": "most buys a player",
     "wilds": "wild cards",
     "wild_limit": "most wilds in a set",
     "wild_limit_per_kind": "most of each kind of wild",
