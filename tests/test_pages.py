@@ -1,6 +1,7 @@
 """The game played through the HTML pages, with CSRF protection on as in production."""
 
 import html
+import re
 
 import pytest
 from support import GAME, csrf_token, found
@@ -221,3 +222,36 @@ def test_no_keep_it_on_the_undo_question_comes_back_to_the_undo_offer(client):
     assert "Undo round 1?" in client.get(question).text
     kept = client.get(game_url).text  # "No, keep it": back to the game
     assert f'href="{question}"' in kept and "↶ Undo" in kept
+
+
+def optgroups(page: str) -> list[tuple[str, list[str]]]:
+    """The new-game list as drawn: each <optgroup>'s label and its options' values."""
+    select = page.split('id="ruleset"', 1)[1].split("</select>", 1)[0]
+    return [
+        (html.unescape(label), re.findall(r'<option[^>]*value="([^"]+)"', body))
+        for label, body in re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', select, re.S)
+    ]
+
+
+def test_the_new_game_list_groups_the_games_by_family_and_language(client):
+    """Issue 61: "the new-game page groups rulesets by family and language … with a one-line description each"."""
+    page = client.get("/games/new").text
+    assert optgroups(page) == [
+        ("Ten Pennies and its cousins", ["ten-pennies", "ten-pennies-pcio", "ten-card-rummy", "pennies-from-heaven"]),
+        ("Contract rummy", ["liverpool-rummy", "shanghai-rummy"]),
+        ("Contract rummy in Spanish: Carioca, Continental", ["carioca", "continental"]),
+    ]
+    assert "<dt>Continental</dt><dd>Continental (Spain): 7 hands of tríos" in page
+
+
+def test_house_rules_are_listed_after_the_shipped_games(client):
+    from test_rulesets_form import fields_of, post
+
+    url = "/rulesets/new?from=carioca"
+    fields = [
+        (name, "Carioca, our way" if name == "name" else value) for name, value in fields_of(client.get(url).text)
+    ]
+    assert post(client, url, fields, "save").status_code == 302
+    groups = optgroups(client.get("/games/new").text)
+    assert groups[-1] == ("House rules", ["carioca-our-way"])
+    assert optgroups(client.get("/melds").text.replace('name="ruleset"', 'id="ruleset"', 1))[-1][0] == "House rules"

@@ -28,7 +28,7 @@ from ..store.rows import GameRow
 from ..store.startup import disk_is_full
 from ..web import changes, current_catalog, decide_access_once, page_entry, page_write
 from ..web.access import forget_unlocked, page_unlocked, remember_unlocked
-from ..web.forms import NotesForm, choices, send_notes
+from ..web.forms import NotesForm, choices, ruleset_choices, send_notes
 from ..web.sharing import game_link, night_link, qr_svg
 from ..web.unlocking import unlock_page
 from .forms import BuyForm, LockForm, NewGameForm
@@ -158,7 +158,7 @@ def newer_version(game: Game) -> int | None:
 def new_game_form(store: Store, open_night: int | None, ready: dict[str, Any]) -> NewGameForm:
     """The new-game form, with the night open now chosen and the rulesets and open nights to choose from."""
     form = NewGameForm(night=str(open_night) if open_night else "", **ready)
-    form.ruleset.choices = choices(current_catalog().choices())
+    form.ruleset.choices = ruleset_choices(current_catalog())
     form.night.choices = choices(
         [("", "No night")]
         + [
@@ -219,6 +219,7 @@ def new_game() -> ResponseReturnValue:
         "new_game.html",
         form=form,
         problems=current_catalog().problems,
+        games=current_catalog().grouped(),
         known=get_store().known_players(),
         ready=bool(ready) and not form.is_submitted(),
     ), status

@@ -10,7 +10,7 @@ from ..reads.meld_checks import MeldQuestionError, TooBusy, check
 from ..rules.melds import Stage, Verdict
 from ..rules.rulesets import RoundRule, Ruleset
 from ..web import current_catalog
-from ..web.forms import choices
+from ..web.forms import choices, ruleset_choices
 from .forms import MeldCheckForm
 
 bp = Blueprint("melds", __name__)
@@ -27,7 +27,7 @@ def checker() -> ResponseReturnValue:
     """A GET form (it changes nothing), so a question can be bookmarked or linked from a game."""
     catalog: Catalog = current_catalog()
     form = MeldCheckForm(request.args or None)
-    form.ruleset.choices = choices(catalog.choices())
+    form.ruleset.choices = ruleset_choices(catalog)
     verdict, error, busy = (
         answered(form, catalog) if "stage" in request.args and form.validate() else (None, None, False)
     )

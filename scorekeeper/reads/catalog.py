@@ -49,6 +49,18 @@ class Catalog:
     def choices(self) -> list[tuple[str, str]]:
         return [(r.id, r.name) for r in self.rulesets.values()]
 
+    def grouped(self) -> dict[str, list[Ruleset]]:
+        """The rulesets by the group a new-game list shows them in (issue 61): the shipped ones by
+        family and language, in BUILTIN_ORDER; house rules and rule files after them."""
+        groups: dict[str, list[Ruleset]] = {}
+        for ruleset in self.rulesets.values():
+            if ruleset.id in self.house:
+                group = HOUSE_GROUP
+            else:
+                group = BUILTIN_GROUPS.get(ruleset.id, OTHER_GROUP) if ruleset.id in self.builtin else OTHER_GROUP
+            groups.setdefault(group, []).append(ruleset)
+        return groups
+
     def add(self, text: str, source: str, builtin: bool) -> None:
         try:
             ruleset = parse_ruleset(text, source)
@@ -91,6 +103,21 @@ BUILTIN_ORDER = [
     "shanghai-rummy",
     "continental",
 ]
+
+
+# The groups a new-game list shows (issue 61): a family of games, and the language its table plays in.
+BUILTIN_GROUPS = {
+    "ten-pennies": "Ten Pennies and its cousins",
+    "ten-pennies-pcio": "Ten Pennies and its cousins",
+    "ten-card-rummy": "Ten Pennies and its cousins",
+    "pennies-from-heaven": "Ten Pennies and its cousins",
+    "liverpool-rummy": "Contract rummy",
+    "shanghai-rummy": "Contract rummy",
+    "carioca": "Contract rummy in Spanish: Carioca, Continental",
+    "continental": "Contract rummy in Spanish: Carioca, Continental",
+}
+HOUSE_GROUP = "House rules"
+OTHER_GROUP = "Rule files"
 
 
 def _builtin_rank(name: str) -> tuple[int, str]:

@@ -1,7 +1,7 @@
 """Shared form machinery: the CSRF extension every FlaskForm relies on, choice lists, and the notes
 form of games and nights."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import flash
@@ -12,6 +12,7 @@ from wtforms.validators import InputRequired, NumberRange, ValidationError
 from wtforms.widgets import HiddenInput
 
 from ..commands.nights import KeepNote
+from ..reads.catalog import Catalog
 from ..reads.notes import NoteError, clean_note
 from ..store import get_store
 from . import page_write
@@ -60,6 +61,16 @@ class Boxes(FieldList):  # type: ignore[type-arg, unused-ignore]  # (unused wher
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
     """(value, label) pairs as the choices of a select or radio field."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def grouped_choices(groups: Mapping[str, Iterable[tuple[str, str]]]) -> list[SelectChoice]:
+    """(value, label) pairs under their group's name: a select draws each group as an <optgroup>."""
+    return [SelectChoice(value, label, optgroup=group) for group, pairs in groups.items() for value, label in pairs]
+
+
+def ruleset_choices(catalog: Catalog) -> list[SelectChoice]:
+    """The games to choose from, grouped as a new-game list shows them."""
+    return grouped_choices({group: [(r.id, r.name) for r in rulesets] for group, rulesets in catalog.grouped().items()})
 
 
 class NotesForm(FlaskForm):

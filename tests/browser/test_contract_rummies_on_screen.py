@@ -125,3 +125,14 @@ def test_the_meld_checker_refuses_two_continental_jokers_side_by_side(phone, bas
     check_on_the_meld_page(phone, base_url, "continental", 3, ["5S JKR JKR 8S", "QH KH AH 2H"])
     expect(phone.locator("body")).to_contain_text("has two wild cards side by side")
     shot(phone, "continental-jokers-side-by-side-390")
+
+
+def test_the_new_game_list_says_what_each_game_is(phone, base_url):
+    """Issue 61: the games grouped by family and language, each with its line."""
+    page = phone
+    page.goto(f"{base_url}/games/new")
+    settled(page)
+    expect(page.locator("#ruleset optgroup")).to_have_count(3)
+    page.get_by_text("What each game is").click()
+    expect(page.locator(".games-described")).to_contain_text("Continental (Spain): 7 hands of tríos")
+    shot(page, "new-game-games-described-390")
