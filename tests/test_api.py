@@ -52,7 +52,13 @@ def test_whole_game_through_the_api(api):
     assert sum(state["payouts"].values()) + state["left_in_bowl"] == state["bowl"]
     assert sum(state["money"].values()) + state["left_in_bowl"] == 0
     assert state["rounds"][0]["buys"] == {"Ann": 0, "Bob": 1, "Cy": 0, "Di": 1}
-    assert state["rounds"][0]["results"]["Cy"] == {"cards": ["JKR", "A", "3"], "points": 75, "pennies": 3, "penalty": 0}
+    assert state["rounds"][0]["results"]["Cy"] == {
+        "cards": ["JKR", "A", "3"],
+        "points": 75,
+        "pennies": 3,
+        "penalty": 0,
+        "bonus": 0,
+    }
     assert [r["dealer"] for r in state["rounds"]] == ["Ann", "Bob", "Cy", "Di", "Ann", "Bob", "Cy"]
     assert api.call("GET", f"/api/games/{gid}") == state
 

@@ -246,25 +246,58 @@ def test_shanghai_rummy_melds_hold_fewer_wilds_than_naturals(api):
 CONTINENTAL_PLAYERS = ["Ann", "Bob", "Cy"]
 CONTINENTAL_HANDS = [  # (went out, caught); points worked by hand
     ("Ann", {"Bob": "A JKR", "Cy": "5 5"}),  # Bob 70 (after a robo de contra: no points), Cy 10
-    ("Bob", {"Ann": "K", "Cy": ""}),  # Ann 10
+    ("Bob", {"Ann": "K", "Cy": ""}),  # Ann 10; Bob went down and out in one turn: −10
     ("Cy", {"Ann": "2 3", "Bob": "Q Q"}),  # Ann 5, Bob 20
     ("Ann", {"Bob": "9", "Cy": "JKR"}),  # Bob 9, Cy 50
     ("Bob", {"Ann": "A A", "Cy": "4"}),  # Ann 40, Cy 4
     ("Cy", {"Ann": "", "Bob": "7 8"}),  # Bob 15
     ("Ann", {"Bob": "2 3 4 5 6 7 8 9 10 J Q K A", "Cy": "JKR JKR"}),  # 13 dealt: Bob 54 + 30 + 20 = 104, Cy 100
 ]
-CONTINENTAL_TOTALS = {"Ann": 55, "Bob": 218, "Cy": 164}  # the sums of the comments above
+CONTINENTAL_AT_ONCE = 2  # the hand its player went down and out in one turn
+CONTINENTAL_TOTALS = {"Ann": 55, "Bob": 208, "Cy": 164}  # the sums of the comments above
 
 
 def test_continental_whole_game_through_the_api(api):
     gid = api.new_game(CONTINENTAL_PLAYERS, ruleset="continental")["id"]
     api.buy(gid, "Bob")  # robar de contra: the discard and a penalty card
-    for went_out, caught in CONTINENTAL_HANDS:
-        state = api.round(gid, went_out, caught)
+    for number, (went_out, caught) in enumerate(CONTINENTAL_HANDS, start=1):
+        body = {"went_out": went_out, "caught": caught, "at_once": number == CONTINENTAL_AT_ONCE}
+        state = api.call("POST", f"/api/games/{gid}/rounds", body, 201)
     assert state["finished"] and len(state["rounds"]) == 7
     assert {p["name"]: p["points"] for p in state["players"]} == CONTINENTAL_TOTALS
     assert state["rounds"][0]["results"]["Bob"]["penalty"] == 0
+    assert state["rounds"][1]["results"]["Bob"] == {"cards": [], "points": -10, "pennies": 0, "penalty": 0, "bonus": 10}
     assert state["bowl"] == 0 and state["winners"] == ["Ann"]
+
+
+def test_going_down_and_out_at_once_is_ticked_on_the_round_form_and_kept_for_a_correction(client):
+    """docs/rules.md, Continental: "obtiene −10 puntos en esa mano"; the box is on the form only where
+    the game has such a bonus, and a correction of the hand finds it ticked."""
+    from test_pages import round_form, start_game
+
+    game_url = start_game(client, CONTINENTAL_PLAYERS, ruleset="continental")
+    url = f"{game_url}/rounds/new"
+    assert "Went down and went out in the same turn: 10 points off for who went out" in client.get(url).text
+    data = round_form(client, url, "Ann", {"Bob": "K", "Cy": "5 5"}, CONTINENTAL_PLAYERS) | {"at_once": "y"}
+    assert client.post(url, data=data).status_code == 302
+    state = client.get("/api" + game_url).get_json()
+    assert [p["points"] for p in state["players"]] == [-10, 10, 10]
+    page = client.get(game_url).text
+    assert "−10" in page and "at once" in page
+    edit = client.get(f"{game_url}/rounds/1/edit").text
+    assert re.search(r'<input checked id="at_once" name="at_once" type="checkbox"', edit)
+    liverpool = start_game(client, PLAYERS, ruleset="liverpool-rummy")
+    assert 'name="at_once"' not in client.get(f"{liverpool}/rounds/new").text
+
+
+def test_a_bonus_a_game_does_not_have_is_refused_in_words(api):
+    gid = api.new_game(ruleset="liverpool-rummy")["id"]
+    body = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": ""}, "at_once": True}
+    error = api.call("POST", f"/api/games/{gid}/rounds", body, 400)["error"]
+    assert error == "round 1: Liverpool Rummy has no bonus for going down and out at once"
+    assert api.call("GET", f"/api/games/{gid}")["version"] == 0
+    body["at_once"] = "yes"
+    assert "'at_once' must be true or false" in api.call("POST", f"/api/games/{gid}/rounds", body, 400)["error"]
 
 
 def test_continental_deals_one_card_more_each_hand(api):

@@ -20,7 +20,7 @@ names = st.text(min_size=1, max_size=40)  # apostrophes, "&", commas, quotes, an
 ids, rounds, counts = st.integers(1, 2**31), st.integers(1, 11), st.integers(0, 99)
 
 buys = st.builds(Buy, ids, rounds, names)
-round_records = st.builds(RoundRecord, ids, rounds, names, st.dictionaries(names, cards, max_size=8))
+round_records = st.builds(RoundRecord, ids, rounds, names, st.dictionaries(names, cards, max_size=8), st.booleans())
 voids = st.builds(Void, ids, ids)
 
 
@@ -62,3 +62,18 @@ def test_every_event_reads_back_as_written(event):
 def test_a_malformed_stored_event_is_named(kind, payload, message):
     with pytest.raises(EventFormatError, match=message):
         event_from_payload(7, kind, payload)
+
+
+def test_a_round_gone_down_and_out_at_once_says_so_and_no_other_round_changes():
+    """Continental's bonus (docs/rules.md): kept as "at_once" in the entry, and only there, so every
+    entry stored before it was known reads and writes as it did."""
+    caught = {"Bob": (Card(Rank.KING),)}
+    assert event_payload(RoundRecord(7, 2, "Ann", caught)) == (
+        "round",
+        {"round": 2, "went_out": "Ann", "caught": {"Bob": "K"}},
+    )
+    kind, payload = event_payload(RoundRecord(7, 2, "Ann", caught, at_once=True))
+    read = event_from_payload(7, kind, payload)
+    assert payload["at_once"] is True and isinstance(read, RoundRecord) and read.at_once
+    with pytest.raises(EventFormatError, match="at_once must be true or false"):
+        event_from_payload(7, "round", {**payload, "at_once": 1})

@@ -207,6 +207,8 @@ SENTENCES = [
     ),
     ("continental", "A buy takes 2 cards: the discard and 1 card from the deck."),
     ("continental", "(2–10 at face value; J Q K: 10; A: 20; JKR: 50)"),
+    ("continental", "Going down and going out in the same turn: −10 for that round instead of 0."),
+    ("shanghai-rummy", "Going down and going out in the same turn: −25 for that round instead of 0."),
 ]
 
 

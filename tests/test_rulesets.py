@@ -614,12 +614,21 @@ def test_continental_is_played_by_the_sources_figures(rulesets):
         ('wilds = ["2"]', 'wilds = ["2"]\nmost_buys = 21', "rounds[1].most_buys: must be at most 20, not 21"),
         ("cards_dealt = 11", "cards_dealt = 11\nno_touching_wilds = 1", "no_touching_wilds: must be a bool, not 1"),
         ("cards_dealt = 11", 'cards_dealt = 11\nwilds_fewer_than_naturals = "yes"', "must be a bool, not 'yes'"),
+        ("cards_dealt = 11", "cards_dealt = 11\nout_at_once_bonus = 1001", "out_at_once_bonus: must be at most 1000"),
+        ("cards_dealt = 11", "cards_dealt = 11\nout_at_once_bonus = -10", "out_at_once_bonus: must not be negative"),
     ],
 )
 def test_the_new_options_are_bounded_in_words(old, new, message):
     assert old in LIVERPOOL_LIKE, old
     with pytest.raises(RulesetError, match=re.escape(message)):
         parse_ruleset(LIVERPOOL_LIKE.replace(old, new, 1), "house.toml")
+
+
+def test_a_books_game_has_no_bonus_for_going_out_at_once():
+    from test_ruleset_fields import changed, refusal
+
+    data = changed("pennies-from-heaven", ("out_at_once_bonus",), 10)
+    assert refusal(data).startswith("house.toml: out_at_once_bonus: is a rule for contract games")
 
 
 def test_a_round_s_own_buy_limit_allows_its_most():

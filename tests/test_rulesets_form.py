@@ -135,6 +135,7 @@ def test_shanghai_made_our_way_through_the_form(client):
     fields = fields_of(client.get(url).text)
     assert ("wilds_fewer_than_naturals", "on") in fields and ("no_touching_wilds", "on") not in fields
     assert ("rounds[9].most_buys", "4") in fields and ("rounds[8].most_buys", "") in fields
+    assert ("out_at_once_bonus", "25") in fields  # going out blind
     typed = {"rounds[9].most_buys": "", "rounds[10].most_buys": "", "name": "Shanghai, our way"}
     kept = [(n, v) for n, v in changed(fields, **typed) if n != "wilds_fewer_than_naturals"]
     saved = post(client, url, [*kept, ("wilds_at_most_naturals", "on"), ("no_touching_wilds", "on")], "save")

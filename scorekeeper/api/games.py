@@ -193,7 +193,11 @@ def drafts_seen_in(data: dict[str, Any]) -> dict[str, str]:
 
 
 def round_args(data: dict[str, Any]) -> dict[str, Any]:
-    return {"went_out": field(data, "went_out", str), "caught": string_map(data, "caught")}
+    return {
+        "went_out": field(data, "went_out", str),
+        "caught": string_map(data, "caught"),
+        "at_once": field(data, "at_once", bool, required=False) or False,
+    }
 
 
 @bp.post("/games/<int:game_id>/rounds")

@@ -230,11 +230,12 @@ class RecordRound(GameEntry):
     caught: Mapping[str, str]
     number: int | None = None
     drawn_for: int | None = None
+    at_once: bool = False  # down and out in one turn
 
     def entry(self, game: Game) -> Event:
         if self.number is None:
             check_new_round(game, self.drawn_for)
-        return round_event(game, self.number, self.went_out, self.caught)
+        return round_event(game, self.number, self.went_out, self.caught, self.at_once)
 
     def refuse_stale(self, store: Store, catalog: Catalog) -> None:
         refuse_recorded_since(store, catalog, self.game_id, self.number, self.drawn_for)

@@ -8,6 +8,7 @@ from typing import Any
 from flask import request
 from flask_wtf import FlaskForm
 from wtforms import (
+    BooleanField,
     FieldList,
     Form,
     FormField,
@@ -162,6 +163,7 @@ class EntryForm(VersionedForm):
 
 class RoundForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out")])
+    at_once = BooleanField("Went down and went out in the same turn")  # a game with a bonus for it
     caught = Boxes(StringField("Cards caught"))
 
     @classmethod

@@ -11,6 +11,7 @@ from ..commands.games import AlreadyRecorded, RecordHand, RecordRound
 from ..reads import loading
 from ..rules.game import Game, HandRecord
 from ..rules.game_json import describe_round
+from ..rules.scoring import PlayerResult
 from ..rules.setup import GameError
 from ..store import StaleWrite
 from ..web import changes, page_entry
@@ -72,6 +73,7 @@ def round_form_entry(game: Game, number: int | None) -> ResponseReturnValue:
             version=form.version_number(),
             went_out=form.went_out.data or "",
             caught=caught,
+            at_once=bool(form.at_once.data),
             number=number,
             drawn_for=form.drawn_for(),
             drafts_seen=form.seen_drafts(),
@@ -182,5 +184,7 @@ def fill_from_hand(form: HandForm, game: Game, number: int) -> None:
 def fill_from_round(form: RoundForm, game: Game, number: int) -> None:
     result = game.rounds[number - 1]
     form.went_out.data = result.went_out
+    out = result.results.get(result.went_out or "")
+    form.at_once.data = isinstance(out, PlayerResult) and out.bonus > 0
     for name, entry in zip(game.players, form.caught, strict=True):
         entry.data = " ".join(str(card) for card in result.results[name].cards)

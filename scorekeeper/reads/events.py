@@ -38,7 +38,10 @@ def event_from_payload(event_id: int, kind: str, payload: Mapping[str, Any]) -> 
         if kind == "round":
             caught = {name: parse_hand(text) for name, text in _texts(payload["caught"], f"{where}: caught").items()}
             went_out = _text(payload["went_out"], f"{where}: went_out")
-            return RoundRecord(event_id, _round(payload, where), went_out, caught)
+            at_once = payload.get("at_once", False)
+            if not isinstance(at_once, bool):
+                raise EventFormatError(f"{where}: at_once must be true or false")
+            return RoundRecord(event_id, _round(payload, where), went_out, caught, at_once)
         if kind == "hand":
             sides = payload["sides"]
             if not isinstance(sides, list):
@@ -96,7 +99,8 @@ def event_payload(event: Event) -> tuple[str, dict[str, Any]]:
         return "buy", {"round": event.round, "player": event.player}
     if isinstance(event, RoundRecord):
         caught = {name: format_hand(cards) for name, cards in event.caught.items()}
-        return "round", {"round": event.round, "went_out": event.went_out, "caught": caught}
+        at_once = {"at_once": True} if event.at_once else {}  # kept only where said: every older entry as it was
+        return "round", {"round": event.round, "went_out": event.went_out, "caught": caught, **at_once}
     if isinstance(event, HandRecord):
         return "hand", {"round": event.round, "went_out": event.went_out, "sides": [side_json(s) for s in event.sides]}
     return "void", {"target": event.target}

@@ -150,9 +150,11 @@ def next_game_defaults(store: Store, catalog: Catalog, night_id: int) -> dict[st
     }
 
 
-def preview_round(game: Game, went_out: str, caught: Mapping[str, str], number: int | None = None) -> Game:
+def preview_round(
+    game: Game, went_out: str, caught: Mapping[str, str], number: int | None = None, at_once: bool = False
+) -> Game:
     """The game as it would be after this round, without saving anything."""
-    return game.with_event(round_event(game, number, went_out, caught))
+    return game.with_event(round_event(game, number, went_out, caught, at_once))
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,9 @@ def preview_hand(game: Game, went_out: str | None, sides: Sequence[Any], number:
     return HandPreview(record.round, scores, totals, problem, player)
 
 
-def round_event(game: Game, number: int | None, went_out: str, caught: Mapping[str, str]) -> RoundRecord:
+def round_event(
+    game: Game, number: int | None, went_out: str, caught: Mapping[str, str], at_once: bool = False
+) -> RoundRecord:
     if number is None:
         if game.current_round is None:
             raise GameError(f"the game is finished: all {game.round_count} rounds are recorded")
@@ -190,7 +194,7 @@ def round_event(game: Game, number: int | None, went_out: str, caught: Mapping[s
     out = game.player_named(went_out) if went_out else ""
     if not out:
         raise GameError("say who went out")
-    return RoundRecord(next_id(game), number, out, parse_caught(game, caught))
+    return RoundRecord(next_id(game), number, out, parse_caught(game, caught), at_once)
 
 
 def parse_caught(game: Game, caught: Mapping[str, str]) -> dict[str, tuple[Card, ...]]:

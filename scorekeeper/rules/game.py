@@ -38,6 +38,7 @@ class RoundRecord:
     round: int
     went_out: str
     caught: Mapping[str, tuple[Card, ...]]
+    at_once: bool = False  # the player who went out went down and out in one turn
 
 
 @dataclass(frozen=True)
@@ -486,6 +487,7 @@ class Game:
                     record.caught,
                     self.buys_in_round(record.round),
                     record.round,
+                    record.at_once,
                 )
             )
         except RoundError as error:

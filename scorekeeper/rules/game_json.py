@@ -77,6 +77,7 @@ def result_json(result: PlayerResult | SideResult) -> dict[str, object]:
         "points": result.points,
         "pennies": result.pennies,
         "penalty": result.penalty,
+        "bonus": result.bonus,
     }
 
 

@@ -277,10 +277,16 @@ def scoring(ruleset: Ruleset) -> list[str]:
             f"Cards melded count for the side and cards left in hand against it ({values}); "
             f"a black three left in hand: −{b.black_three_in_hand}.",
         ]
-    return [
+    lines = [
         f"When a player goes out, everyone else adds up the cards left in their hand ({values}); "
         "the player who went out scores 0."
     ]
+    if ruleset.out_at_once_bonus:
+        lines.append(
+            f"Going down and going out in the same turn: −{ruleset.out_at_once_bonus} for that "
+            f"{ruleset.round_word} instead of 0."
+        )
+    return lines
 
 
 def money(ruleset: Ruleset) -> list[str]:

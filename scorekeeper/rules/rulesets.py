@@ -264,6 +264,7 @@ class Ruleset:
     lay_offs_only: bool = False  # after going down no new melds, only lay-offs (Liverpool)
     wilds_fewer_than_naturals: bool = False  # every meld holds more naturals than wilds (Shanghai)
     no_touching_wilds: bool = False  # no two wild cards side by side in a run (Continental)
+    out_at_once_bonus: int = 0  # points off for going down and out in one turn (Continental: 10)
 
     @property
     def wild_margin(self) -> int | None:
@@ -479,6 +480,7 @@ _LATER_OPTIONS = {  # issue 61's, with their defaults
     "lay_offs_only": False,
     "wilds_fewer_than_naturals": False,
     "no_touching_wilds": False,
+    "out_at_once_bonus": 0,
 }
 
 
@@ -540,6 +542,7 @@ MOST = {
     "buys.free_per_round": 100,
     "buys.penalty_points": 10_000,
     "buys.most_per_round": 20,
+    "out_at_once_bonus": 1_000,
     "later_melds.min_size": 15,
     "later_melds.max_wilds": 15,
 }
@@ -656,8 +659,15 @@ class _Reader:
                 d, "wilds_fewer_than_naturals", bool, "wilds_fewer_than_naturals", False
             ),
             no_touching_wilds=self.no_touching_wilds(kinds),
+            out_at_once_bonus=self.out_at_once_bonus(family),
         )
         return rules
+
+    def out_at_once_bonus(self, family: Family) -> int:
+        bonus: int = self.get(self.data, "out_at_once_bonus", int, "out_at_once_bonus", 0)
+        if bonus and family is Family.BOOKS:
+            raise self.fail("out_at_once_bonus", "is a rule for contract games: a books game scores going out in books")
+        return bonus
 
     def no_touching_wilds(self, kinds: tuple[str, ...]) -> bool:
         apart = bool(self.get(self.data, "no_touching_wilds", bool, "no_touching_wilds", False))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card, Rank
 from .rulesets import Ruleset
@@ -31,6 +31,7 @@ class PlayerResult:
     points: int  # card points plus any penalty
     pennies: int  # pennies paid into the bowl for cards caught
     penalty: int = 0  # penalty points for buys beyond the free ones
+    bonus: int = 0  # points taken off for going down and out in one turn (Continental)
 
 
 def card_points(ruleset: Ruleset, cards: Iterable[Card]) -> int:
@@ -90,9 +91,11 @@ def score_round(
     caught: Mapping[str, tuple[Card, ...]],
     buys: Mapping[str, int],
     round_number: int | None = None,
+    at_once: bool = False,
 ) -> dict[str, PlayerResult]:
     """Score one round of a contract game after checking it could have happened (its hands no longer
-    than round ``round_number``'s deal and buys allow; without it, the game's largest deal)."""
+    than round ``round_number``'s deal and buys allow; without it, the game's largest deal);
+    ``at_once``: the player who went out went down and out in one turn (a bonus where the game has one)."""
     if went_out not in players:
         raise RoundError(f"{went_out!r} is not playing in this game")
     for name in caught:
@@ -110,7 +113,18 @@ def score_round(
     for name in players:
         check_hand_size(ruleset, name, hands[name], buys.get(name, 0), round_number)
     check_deck_supply(ruleset, decks, hands)
-    return {name: score_hand(ruleset, hands[name], buys.get(name, 0)) for name in players}
+    results = {name: score_hand(ruleset, hands[name], buys.get(name, 0)) for name in players}
+    if at_once:
+        results[went_out] = with_out_at_once_bonus(ruleset, went_out, results[went_out])
+    return results
+
+
+def with_out_at_once_bonus(ruleset: Ruleset, player: str, result: PlayerResult) -> PlayerResult:
+    """The points of a player who went down and went out in one turn, the game's bonus taken off."""
+    bonus = ruleset.out_at_once_bonus
+    if not bonus:
+        raise RoundError(f"{ruleset.name} has no bonus for going down and out at once", player)
+    return replace(result, points=result.points - bonus, bonus=bonus)
 
 
 def score_hand(ruleset: Ruleset, cards: tuple[Card, ...], buys: int) -> PlayerResult:

@@ -37,6 +37,7 @@ NUMBERS = (
     "cards_dealt",
     "pile_size",
     "run_min",
+    "out_at_once_bonus",
     "money.pennies_per_card",
     "decks.jokers_per_deck",
     "decks.players_per_deck",

@@ -18,6 +18,7 @@ LABELS = {
     "run_min": "Fewest cards in a run",
     "runs_wrap": "Runs go round the ace",
     "lay_offs_only": "Only lay-offs after going down",
+    "out_at_once_bonus": "Points off for going down and out at once",
     "pile_size": "Cards in each pile",
     "points": "Card points",
     "money": "Money",

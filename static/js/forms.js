@@ -50,6 +50,8 @@ export function roundForm() {
   };
   form.querySelectorAll('input[name="went_out"]').forEach((radio) =>
     radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); }));
+  const atOnce = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="at_once"]'));
+  atOnce?.addEventListener("change", () => { edited = true; schedulePreview(); draft.save(); });
   // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
   form.addEventListener("submit", () => pad.rows.forEach((row) => { pad.inputOf(row).disabled = false; }));
 
@@ -57,7 +59,7 @@ export function roundForm() {
     const caught = {};
     pad.rows.filter((row) => row.dataset.player !== outName())
       .forEach((row) => { caught[row.dataset.player] = pad.inputOf(row).value; });
-    const body = { went_out: outName(), caught, round: Number(form.dataset.round) };
+    const body = { went_out: outName(), caught, round: Number(form.dataset.round), at_once: Boolean(atOnce?.checked) };
     // Nothing is wrong before anyone is marked out: the next step is said as a hint, not an error.
     const hint = /** @type {HTMLElement | null} */ (form.querySelector(".preview-hint"));
     if (hint) hint.hidden = Boolean(body.went_out);
@@ -107,7 +109,8 @@ export function roundForm() {
 // it never fills another round's form; what the server drew (a refused Save) wins over the draft.
 // Kept: the boxes a person types or taps (not the form's version, key or token, which belong to the
 // page as drawn).
-const KEPT_FIELDS = 'input[type="text"], input:not([type]), input[type="number"], input[type="radio"]';
+const KEPT_FIELDS = 'input[type="text"], input:not([type]), input[type="number"], input[type="radio"], input[type="checkbox"]';
+const ticked = (f) => f.type === "radio" || f.type === "checkbox";  // kept by whether it is checked
 
 function keepDraft(form, word, cleared) {
   const key = `scorekeeper-draft:${window.location.pathname}:${word}-${form.dataset.round}`;
@@ -115,13 +118,13 @@ function keepDraft(form, word, cleared) {
   const typed = () => {
     const values = {};
     fields().forEach((f) => {
-      if (f.type !== "radio") values[f.name] = f.value;
+      if (!ticked(f)) values[f.name] = f.value;
       else if (f.checked) values[f.name] = f.value;
     });
     return values;
   };
   const setAll = (values) => fields().forEach((f) => {
-    if (f.type === "radio") f.checked = values[f.name] === f.value;
+    if (ticked(f)) f.checked = values[f.name] === f.value;
     else f.value = values[f.name] || "";
   });
   // A form drawn from the server's record (not a Save it refused) is where a draft comes back.

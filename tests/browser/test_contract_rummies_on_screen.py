@@ -1,9 +1,9 @@
 """Whole games of the contract rummies tapped in on a phone (issue 61): Liverpool Rummy (two "May I?"
 buys, seven deals of 10 cards, then 12), Carioca (two stolen discards at 2 points each, eight
 rounds), Shanghai Rummy (ten deals, 3 buys in deal 1 and 4 in deal 9, the most each allows) and
-Continental (seven hands dealt 7 to 13, a robo de contra), the totals worked by hand in
-tests/test_cousins.py on the scorepad; and the meld checker refusing a Liverpool run round the ace
-and two Continental jokers side by side."""
+Continental (seven hands dealt 7 to 13, a robo de contra, a hand gone down and out at once), the
+totals worked by hand in tests/test_cousins.py on the scorepad; and the meld checker refusing a
+Liverpool run round the ace and two Continental jokers side by side."""
 
 from __future__ import annotations
 
@@ -75,9 +75,17 @@ GAMES = [  # ruleset, players, rounds, buys by round, what round 5's card says, 
         CONTINENTAL_HANDS,
         {1: ["Bob"]},
         ("2 sets of 3 and 1 run of 4", "11 cards each"),
-        ["55", "218", "164"],
+        ["55", "208", "164"],  # Bob went down and out at once in hand 2: −10
     ),
 ]
+
+
+def tick_at_once(page, taps: Taps) -> None:
+    """Continental's "se baja y cierra en el mismo turno": the box beside who went out."""
+    taps.tap("label.at-once")
+    expect(page.locator('input[name="at_once"]')).to_be_checked()
+    expect(page.locator('.hand-row[data-player="Bob"] .live')).to_have_text("-10 pts")  # the preview takes it off
+    shot(page, "continental-down-and-out-at-once-390")
 
 
 @pytest.mark.parametrize("ruleset_id, names, deals, buys, round_5, totals", GAMES, ids=[game[0] for game in GAMES])
@@ -97,7 +105,8 @@ def test_a_whole_contract_rummy_game_on_a_phone(phone, base_url, ruleset_id, nam
         for buyer in buys.get(number, []):
             with answered(page):
                 buy_button(page, buyer).tap()
-        enter_round(page, taps, went_out, hands)
+        at_once = ruleset_id == "continental" and number == 2
+        enter_round(page, taps, went_out, hands, (lambda: tick_at_once(page, taps)) if at_once else None)
         settled(page)
         if number == 4:
             for words in round_5:
