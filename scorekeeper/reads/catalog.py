@@ -46,9 +46,6 @@ class Catalog:
         except KeyError:
             raise UnknownRuleset(ruleset_id) from None
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [(r.id, r.name) for r in self.rulesets.values()]
-
     def grouped(self) -> dict[str, list[Ruleset]]:
         """The rulesets by the group a new-game list shows them in (issue 61): the shipped ones by
         family and language, in BUILTIN_ORDER; house rules and rule files after them."""

@@ -299,6 +299,8 @@ def _runs_at(
             wilds = length - len(naturals)
             if wilds > _max_wilds(ctx, len(naturals), None, slot.size):
                 continue
-            if ctx.ruleset.no_touching_wilds and wilds_touch([card not in naturals for card in places]):
+            if ctx.ruleset.no_touching_wilds and wilds_touch(
+                i for i, card in enumerate(places) if card not in naturals
+            ):
                 continue  # Continental: two wild places side by side
             yield Template(naturals, wilds, "run", slot)

@@ -7,7 +7,7 @@ Every check returns a ``Verdict`` whose reasons are in table words, naming the m
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -195,14 +195,14 @@ def _run_at(cards: Sequence[Card], wilds: frozenset[Rank], suit: Suit, start: in
     return Reading("run", len(filled), tuple(stand_ins), suit=suit, low=NATURAL_RANKS[start], wild_places=wild_places)
 
 
-def wilds_touch(is_wild: Sequence[bool]) -> bool:
-    """Two wild places side by side in a run laid out in order (Continental forbids it)."""
-    return any(left and right for left, right in zip(is_wild, is_wild[1:], strict=False))
+def wilds_touch(wild_places: Iterable[int]) -> bool:
+    """Two wild places side by side in a run, its places counted from its low end (Continental forbids it)."""
+    places = set(wild_places)
+    return any(place + 1 in places for place in places)
 
 
 def _touching(reading: Reading) -> bool:
-    places = set(reading.wild_places)
-    return reading.kind == "run" and any(place + 1 in places for place in places)
+    return reading.kind == "run" and wilds_touch(reading.wild_places)
 
 
 def wild_set_problem(ruleset: Ruleset, cards: Sequence[Card]) -> str:
@@ -563,12 +563,10 @@ def _legal(ruleset: Ruleset, reading: Reading) -> bool:
     """A meld on the table after a lay-off: wilds within the game's margin of the naturals where it
     has one (Ten Card Rummy, Shanghai), else at least one natural card; no two wilds side by side in
     a run where the game forbids it (Continental)."""
-    if ruleset.no_touching_wilds and _touching(reading):
+    if reading.naturals < 1 or (ruleset.no_touching_wilds and _touching(reading)):
         return False
     most = ruleset.most_wilds(reading.naturals)
-    if most is not None:
-        return reading.naturals >= 1 and len(reading.wilds) <= most
-    return reading.naturals >= 1
+    return most is None or len(reading.wilds) <= most
 
 
 def _layoff_keeping_kind(ruleset: Ruleset, rule: RoundRule, onto: Sequence[Card], cards: Sequence[Card]) -> Verdict:

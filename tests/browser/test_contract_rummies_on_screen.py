@@ -42,13 +42,8 @@ SHANGHAI_DEALS = [  # test_cousins.py's SHANGHAI_DEALS, as cards tapped
     ("Ann", {"Bob": ["9"], "Cy": [*"AAAA", *"KKKK", *"QQQQ", *"2222", *"333"]}),
     ("Bob", {"Ann": ["4", "4", "4"], "Cy": ["Joker"], "Di": ["8"]}),
 ]
-CONTINENTAL_HANDS = [  # test_cousins.py's CONTINENTAL_HANDS, as cards tapped
-    ("Ann", {"Bob": ["A", "Joker"], "Cy": ["5", "5"]}),
-    ("Bob", {"Ann": ["K"]}),
-    ("Cy", {"Ann": ["2", "3"], "Bob": ["Q", "Q"]}),
-    ("Ann", {"Bob": ["9"], "Cy": ["Joker"]}),
-    ("Bob", {"Ann": ["A", "A"], "Cy": ["4"]}),
-    ("Cy", {"Bob": ["7", "8"]}),
+CONTINENTAL_HANDS = [  # test_cousins.py's CONTINENTAL_HANDS, as cards tapped: Carioca's first six, then a 7th
+    *CARIOCA_ROUNDS[:6],
     ("Ann", {"Bob": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], "Cy": ["Joker", "Joker"]}),
 ]
 GAMES = [  # ruleset, players, rounds, buys by round, what round 5's card says, the totals
