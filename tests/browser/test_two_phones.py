@@ -177,10 +177,13 @@ def test_a_buy_tapped_again_never_lands_on_another_control(browser, base_url, wi
 
 
 def shows_buys(page, name: str, bought: int) -> None:
-    """The page drawn from the server's answer to the last tap (its count under the button), not the
-    page still on its way: where the button rests is asked of the page the thumb comes back to. A
-    fresh-clone CI run under load read the spot while that page was being drawn (moved 99 px)."""
+    """The page drawn from the server's answer to the last tap (its count under the button), with
+    nothing left waiting in the outbox: where the button rests is asked of the page the thumb comes
+    back to. Fresh-clone CI runs under load read the spot while that page was still on its way (moved
+    99 px), and with the count drawn but a "Not yet saved" note still standing (moved 220 px at 320 px)."""
     expect(buy_button(page, name).locator(".buy-meta")).to_contain_text(re.compile(rf"^{10 - bought} left"))
+    expect(page.locator(".outbox-note")).to_be_hidden()
+    expect(page.locator(".not-saved-note:visible")).to_have_count(0)
 
 
 def assert_in_place(page, name: str, spot: tuple[float, float]) -> None:
