@@ -66,9 +66,22 @@ def default_instance_path() -> Path:
 
 
 def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool = True) -> Flask:
-    """The app (flaskr's factory). ``open_database=False`` skips the start-up check and migrations,
-    for `scorekeeper restore`, which must work on a database too damaged to start with."""
-    instance_path = default_instance_path()
+    """The app (flaskr's factory), as the list of what it is made of. ``open_database=False`` skips
+    the start-up check and migrations, for `scorekeeper restore`, which must work on a database too
+    damaged to start with."""
+    app = flask_app(default_instance_path())
+    configure(app, test_config)
+    load_rulesets(app)
+    if open_database:
+        open_store(app)
+    register_blueprints(app)
+    register_helpers(app)
+    guard_requests(app)
+    return app
+
+
+def flask_app(instance_path: Path) -> Flask:
+    """Flask with its templates, static files and instance folder (made if missing)."""
     app = Flask(
         __name__,
         instance_path=str(instance_path),
@@ -83,6 +96,12 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
             f"cannot use the instance folder {instance_path} ({error.strerror}): make it a folder this user "
             "can write, or set SCOREKEEPER_INSTANCE to one"
         )
+    return app
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The defaults, then instance/config.py (or a test's settings), then the trusted names and the key."""
+    instance_path = Path(app.instance_path)
     app.config.from_mapping(
         DATABASE=str(instance_path / "scorekeeper.sqlite"),
         RULESETS_DIR=str(instance_path / "rulesets"),
@@ -105,34 +124,47 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     # name; only requests for the names this server is known by are answered (others: 400).
     app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *(app.config["TRUSTED_HOSTS"] or [])]
     if not app.config.get("SECRET_KEY"):
-        try:
-            app.config["SECRET_KEY"] = instance_secret(instance_path)
-        except OSError as error:
-            if error.errno == errno.ENOSPC:
-                start_up_failed(
-                    f"the disk holding the instance folder {instance_path} is full (no room for its secret key): "
-                    "free some space on it, then start again"
-                )
-            start_up_failed(
-                f"cannot keep the secret key in the instance folder {instance_path} ({error.strerror}): "
-                "make the folder writable by this user"
-            )
+        app.config["SECRET_KEY"] = kept_secret(instance_path)
 
-    # Every <int:…> in a route is a row id: digits beyond what SQLite stores match no route (404).
-    app.url_map.converters["int"] = RowIdConverter
+
+def kept_secret(instance_path: Path) -> str:
+    """The instance's secret key, or one clear line on why it cannot be kept."""
+    try:
+        return instance_secret(instance_path)
+    except OSError as error:
+        if error.errno == errno.ENOSPC:
+            start_up_failed(
+                f"the disk holding the instance folder {instance_path} is full (no room for its secret key): "
+                "free some space on it, then start again"
+            )
+        start_up_failed(
+            f"cannot keep the secret key in the instance folder {instance_path} ({error.strerror}): "
+            "make the folder writable by this user"
+        )
+
+
+def load_rulesets(app: Flask) -> None:
+    """The shipped rulesets and the house's own; a house file that cannot be read is said, not fatal."""
     catalog = load_catalog(Path(app.config["RULESETS_DIR"]))
     for problem in catalog.problems:  # the new-game page shows them too
         print(f"scorekeeper: house ruleset skipped: {problem}", file=sys.stderr)
     app.extensions["rulesets"] = catalog
-    if open_database:
-        try:
-            store_module.init_app(app)
-            refresh_stale_nights(app.config["DATABASE"], catalog)
-        except store_module.StartUpProblem as problem:
-            start_up_failed(str(problem))
-        if app.config["RATING"]:  # worked out off the requests, by one thread
-            app.extensions["ratings"] = RatingWorker(app.config["DATABASE"], catalog)
 
+
+def open_store(app: Flask) -> None:
+    """The database checked and migrated, what an upgrade left worked out, and the rating worker."""
+    catalog = app.extensions["rulesets"]
+    try:
+        store_module.init_app(app)
+        refresh_stale_nights(app.config["DATABASE"], catalog)
+    except store_module.StartUpProblem as problem:
+        start_up_failed(str(problem))
+    if app.config["RATING"]:  # worked out off the requests, by one thread
+        app.extensions["ratings"] = RatingWorker(app.config["DATABASE"], catalog)
+
+
+def register_blueprints(app: Flask) -> None:
+    """One blueprint per area; the JSON API outside the forms' CSRF check."""
     from .api import bp as api_bp
     from .errors import bp as errors_bp
     from .games import bp as games_bp
@@ -147,30 +179,30 @@ def create_app(test_config: dict[str, Any] | None = None, *, open_database: bool
     from .rulesets import bp as rulesets_bp
     from .web.forms import csrf
 
+    # Every <int:…> in a route is a row id: digits beyond what SQLite stores match no route (404).
+    app.url_map.converters["int"] = RowIdConverter
     csrf.init_app(app)
     csrf.exempt(api_bp)  # JSON clients send no cookies to forge; the lock issue adds tokens
+    areas = (errors_bp, games_bp, api_bp, melds_bp, printing_bp, cards_bp, nights_bp, players_bp, live_bp)
+    for blueprint in (*areas, rulesets_bp, help_bp, homescreen_bp):
+        app.register_blueprint(blueprint)
+    app.add_url_rule("/healthz", "healthz", healthz)
+
+
+def register_helpers(app: Flask) -> None:
+    """The templates' words and version, the console commands and the fingerprinted assets."""
     words.register(app)
-    app.register_blueprint(errors_bp)
-    app.register_blueprint(games_bp)
-    app.register_blueprint(api_bp)
-    app.register_blueprint(melds_bp)
-    app.register_blueprint(printing_bp)
-    app.register_blueprint(cards_bp)
-    app.register_blueprint(nights_bp)
-    app.register_blueprint(players_bp)
-    app.register_blueprint(live_bp)
-    app.register_blueprint(rulesets_bp)
-    app.register_blueprint(help_bp)
-    app.register_blueprint(homescreen_bp)
     app.extensions["docs_folder"] = app_folder("docs")
     app.jinja_env.globals["version"] = __version__
     cli.register(app)
     assets.register(app)
+
+
+def guard_requests(app: Flask) -> None:
+    """Every response's security headers and compression; proxies' headers only from trusted ones."""
     app.after_request(security_headers)
     app.wsgi_app = TrustedProxies(app.wsgi_app, list(app.config["TRUSTED_PROXIES"] or []))  # type: ignore[method-assign]
     app.after_request(gzip_response)
-    app.add_url_rule("/healthz", "healthz", healthz)
-    return app
 
 
 def start_up_failed(message: str) -> NoReturn:

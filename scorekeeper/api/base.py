@@ -13,13 +13,25 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wrappers import Response
 
-from ..commands import Answered, EntryKey, KeyReused, run
+from ..commands import EntryKey, KeyReused
 from ..commands.games import AlreadyRecorded
 from ..commands.locks import LockError, TooManyTries
+from ..commands.outcomes import (
+    AlreadySaved,
+    Locked,
+    MovedOn,
+    Outcome,
+    RecordedSince,
+    Refused,
+    Saved,
+    ToConfirm,
+    attempt,
+)
 from ..commands.runner import Command
 from ..players.records import SeasonError
 from ..reads import loading, meld_checks
 from ..reads.catalog import UnknownRuleset
+from ..reads.drafts import DraftRefused
 from ..rules.game import Game
 from ..rules.game_json import game_json
 from ..rules.setup import GameError
@@ -74,13 +86,31 @@ def write(command: Command[T], respond: Callable[[T], Response]) -> Response:
         made.append(respond(result))
         return made[0].status_code, made[0].get_data(as_text=True)
 
-    done = run(get_store(), current_catalog(), command, api_asker(), entry_key(), answer=kept)
+    outcome = attempt(get_store(), current_catalog(), lambda: command, api_asker(), entry_key(), answer=kept)
     written()
-    if isinstance(done, Answered):
-        replay = current_app.response_class(done.body, done.status, mimetype="application/json")
-        replay.headers["Idempotent-Replayed"] = "true"
-        return replay
-    return made[0] if made else respond(done)
+    return answer(outcome, lambda result: made[0] if made else respond(result))
+
+
+def answer(outcome: Outcome[T], respond: Callable[[T], Response]) -> Response:
+    """The one place an API write's outcome becomes its answer: the same words and codes as the
+    refusals raised before a write (below)."""
+    match outcome:
+        case Saved(result=result):
+            return respond(result)
+        case AlreadySaved(answer=first):
+            replay = current_app.response_class(first.body, first.status, mimetype="application/json")
+            replay.headers["Idempotent-Replayed"] = "true"
+            return replay
+        case RecordedSince(refusal=refusal):
+            return already_recorded(refusal)
+        case MovedOn(refusal=refusal):
+            return stale(refusal)
+        case Refused(error=error):
+            return game_error(error)
+        case Locked(refusal=refusal):
+            return locked(refusal)
+        case ToConfirm(question=question):  # pragma: no cover - the API's writes are confirmed as sent
+            return respond_json({"error": question}, 400)
 
 
 def game_state(status: int = 200) -> Callable[[Game], Response]:
@@ -124,11 +154,14 @@ def bad_request(error: Exception) -> ResponseReturnValue:
 
 
 @bp.errorhandler(GameError)
-def game_error(error: GameError) -> ResponseReturnValue:
+def game_error(error: GameError) -> Response:
+    """A refusal of the rules (400), with the player it is about; a draft the game as stored does not
+    take is a conflict (409: its round saved already or not begun)."""
+    conflict = isinstance(error, DraftRefused)
     payload: dict[str, Any] = {"error": str(error)}
-    if error.player:
+    if error.player or conflict:
         payload["player"] = error.player
-    return jsonify(payload), 400
+    return respond_json(payload, 409 if conflict else 400)
 
 
 @bp.errorhandler(NotFound)
@@ -138,24 +171,24 @@ def not_found(error: LookupError) -> ResponseReturnValue:
 
 
 @bp.errorhandler(LockError)
-def locked(error: LockError) -> ResponseReturnValue:
-    response = jsonify(error=str(error))
+def locked(error: LockError) -> Response:
+    response = respond_json({"error": str(error)}, error.status)
     if isinstance(error, TooManyTries):
         response.headers["Retry-After"] = str(error.seconds)  # a client can wait it out without reading the text
-    return response, error.status
+    return response
 
 
 @bp.errorhandler(StaleWrite)
-def stale(error: StaleWrite) -> ResponseReturnValue:
-    return jsonify(error=str(error), version=error.actual), 409
+def stale(error: StaleWrite) -> Response:
+    return respond_json({"error": str(error), "version": error.actual}, 409)
 
 
 @bp.errorhandler(AlreadyRecorded)
-def already_recorded(error: AlreadyRecorded) -> ResponseReturnValue:
+def already_recorded(error: AlreadyRecorded) -> Response:
     """A new round for one recorded meanwhile: said with the request that corrects it."""
     where = f"/api/games/{error.game_id}/rounds/{error.number}"
     message = f"{error.word} {error.number} is already recorded: correct it with PUT {where}"
-    return jsonify(error=message, version=error.version), 409
+    return respond_json({"error": message, "version": error.version}, 409)
 
 
 @bp.errorhandler(KeyReused)

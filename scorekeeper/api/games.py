@@ -14,7 +14,7 @@ from ..commands.games import GameEntry, RecordBuy, RecordHand, RecordRound, Rema
 from ..commands.nights import KeepNote
 from ..reads import loading, meld_checks
 from ..reads.catalog import Catalog, UnknownRuleset
-from ..reads.drafts import MAX_DRAFT_POINTS, DraftRefused, seen_drafts
+from ..reads.drafts import MAX_DRAFT_POINTS, seen_drafts
 from ..reads.drafts import drafts as round_drafts
 from ..reads.history import describe_events
 from ..reads.notes import NoteError
@@ -223,11 +223,6 @@ def correct_round(game_id: int, number: int) -> ResponseReturnValue:
 def undo(game_id: int) -> ResponseReturnValue:
     data = body()
     return write(Undo(game_id=game_id, version=version_in(data), event_id=field(data, "event", int)), game_state(201))
-
-
-@bp.errorhandler(DraftRefused)
-def draft_refused(error: DraftRefused) -> ResponseReturnValue:
-    return jsonify(error=str(error), player=error.player), 409
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>/drafts/<player>")

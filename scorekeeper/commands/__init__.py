@@ -11,8 +11,9 @@ back, and a wrong PIN is a refusal that must stay written: each try is claimed i
 (``Store.claim_pin_try``) before the PIN is looked at, committed whatever the answer, so guesses sent
 all at once from many phones are counted as they come and cannot all be checked.
 
-By job: ``runner`` (the runner, who asks, entry keys), ``locks`` (what locks a game or a night, PIN
-tries), ``games`` (a game's writes), ``drafts`` (players' own hands), ``nights`` (nights, money,
+By job: ``runner`` (the runner, who asks, entry keys), ``outcomes`` (what a write came to, one typed
+value a page or the API renders in one place: ``attempt``), ``locks`` (what locks a game or a night,
+PIN tries), ``games`` (a game's writes), ``drafts`` (players' own hands), ``nights`` (nights, money,
 payments, notes, locking again), ``derived`` (what a write works out and the store keeps; imports),
 ``ratings`` (who is rated; the worker that keeps the rating worked out off the requests).
 """

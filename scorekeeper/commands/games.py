@@ -22,6 +22,7 @@ from ..store import NotFound, Store
 from .derived import carry_forward, night_pending, save_derived, settle_drafts
 from .locks import Lock, game_lock, night_lock
 from .pins import hash_new_pin
+from .runner import NeedsConfirming
 
 
 class AlreadyRecorded(GameError):
@@ -231,10 +232,15 @@ class RecordRound(GameEntry):
     number: int | None = None
     drawn_for: int | None = None
     at_once: bool = False  # down and out in one turn
+    confirmed: bool = True  # a form asks once before a round where nobody was caught with a card
 
     def entry(self, game: Game) -> Event:
         if self.number is None:
             check_new_round(game, self.drawn_for)
+        if not self.confirmed and not any(text.strip() for text in self.caught.values()):
+            raise NeedsConfirming(
+                f"Nobody but {self.went_out} was caught with cards? Tap Save again to record it like that."
+            )
         return round_event(game, self.number, self.went_out, self.caught, self.at_once)
 
     def refuse_stale(self, store: Store, catalog: Catalog) -> None:

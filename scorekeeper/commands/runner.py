@@ -27,6 +27,11 @@ class Answered:
     body: str
 
 
+class NeedsConfirming(Exception):
+    """A write that is legal but rarely meant (a round where nobody was caught with a card): the
+    question to ask; the same write sent again, confirmed, is made."""
+
+
 class KeyReused(ValueError):
     """The key was recorded for another request (the API: a new entry needs a new key)."""
 

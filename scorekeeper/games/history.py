@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from flask import abort, flash, render_template, request
+from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
 
 from ..commands.games import Undo
 from ..reads import loading
 from ..reads.exports import download, entries_csv_text, to_csv_text, to_json_text
 from ..reads.history import describe_event, describe_events, entry_name, find_entry
-from ..rules.game import Void
+from ..rules.game import Game, Void
 from ..store import NotFound, exchange, get_store
 from ..web import changes, page_entry
 from .forms import UndoForm
-from .pages import back_to_game, bp, load, new_entry_key, offer_undo
+from .pages import back_to_game, bp, load, new_entry_key, offer_undo, tap_answered
 
 
 @bp.post("/games/<int:game_id>/undo/<int:event_id>")
@@ -23,16 +23,22 @@ def undo(game_id: int, event_id: int) -> ResponseReturnValue:
     game = load(game_id).game
     form = UndoForm()
     if form.validate_on_submit():
-        done = page_entry(Undo(game_id=game_id, version=form.version_number(), event_id=event_id), form.entry_key.data)
-        entry = find_entry(game, event_id)
-        if done is None:
-            flash("That was already done (tapped twice): nothing more was recorded.", "ok")
-        elif isinstance(entry, Void) and event_id in game.undone_entries():  # an undo of an undo
-            back = entry_name(game, find_entry(game, entry.target))
-            flash(f"Put back {back}; everything after it is recomputed", "ok")
-        else:
-            flash(f"Undid {entry_name(game, entry)}; History can put it back", "ok")
+        undo = Undo(game_id=game_id, version=form.version_number(), event_id=event_id)
+        outcome = page_entry(lambda: undo, form.entry_key.data)
+        return tap_answered(
+            outcome,
+            lambda _: undone_words(game, event_id),
+            "That was already done (tapped twice): nothing more was recorded.",
+        )
     return back_to_game()
+
+
+def undone_words(game: Game, event_id: int) -> str:
+    """What an undo did, said of the game before it."""
+    entry = find_entry(game, event_id)
+    if isinstance(entry, Void) and event_id in game.undone_entries():  # an undo of an undo
+        return f"Put back {entry_name(game, find_entry(game, entry.target))}; everything after it is recomputed"
+    return f"Undid {entry_name(game, entry)}; History can put it back"
 
 
 @bp.get("/games/<int:game_id>/undo/<int:event_id>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, session, url_for
@@ -15,6 +16,7 @@ from wtforms.validators import ValidationError
 from ..commands.games import GameChange, RecordBuy, Rematch, StartGame
 from ..commands.locks import LockError, NeedsUnlock, game_lock
 from ..commands.nights import LockAgain
+from ..commands.outcomes import AlreadySaved, Locked, MovedOn, Outcome, RecordedSince, Refused, Saved
 from ..reads import loading
 from ..reads.drafts import correction_requests
 from ..reads.history import bought, entry_name
@@ -85,10 +87,6 @@ def undo_offer(game: Game) -> dict[str, object] | None:
     return offer if offer.get("event_id") in game.undoable_entries() else None
 
 
-class Unusual(Exception):
-    """An entry that is legal but rarely meant: it needs a second tap on Save."""
-
-
 @bp.errorhandler(GameError)
 def refused(error: GameError) -> ResponseReturnValue:
     """A one-tap action the rules refuse (a buy, an undo): say why on the page it came from."""
@@ -97,15 +95,32 @@ def refused(error: GameError) -> ResponseReturnValue:
 
 
 @bp.errorhandler(StaleWrite)
-def stale(error: StaleWrite) -> ResponseReturnValue:
+def stale(error: StaleWrite) -> Response:
     flash(loading.stale_message(reload((request.view_args or {})["game_id"])), "error")
     return back_to_game()
 
 
 @bp.errorhandler(NeedsUnlock)
-def needs_unlock(error: NeedsUnlock) -> ResponseReturnValue:
+def needs_unlock(error: LockError) -> Response:
     flash(str(error), "error")
     return redirect(url_for("games.unlock", game_id=(request.view_args or {})["game_id"]))
+
+
+def tap_answered(outcome: Outcome[Game], saved: Callable[[Game], str], again: str) -> Response:
+    """The one place a one-tap write of the game (a buy, an undo) is answered, in words on the page it
+    came from: what was done, that a second tap did nothing more, or why nothing was saved."""
+    match outcome:
+        case Saved(result=after):
+            flash(saved(after), "ok")
+        case AlreadySaved():
+            flash(again, "ok")
+        case Refused(error=error) | RecordedSince(refusal=error):
+            flash(f"Not saved: {error}", "error")
+        case MovedOn(refusal=stale_write):
+            return stale(stale_write)
+        case Locked(refusal=refusal):
+            return needs_unlock(refusal)
+    return back_to_game()
 
 
 @bp.get("/")
@@ -320,13 +335,16 @@ def buy(game_id: int) -> ResponseReturnValue:
     if not form.validate_on_submit():
         flash("Not saved: the buy form was incomplete. Tap the player's Buy button again.", "error")
         return back_to_game()
-    player = form.player.data or ""
-    after = page_entry(RecordBuy(game_id=game_id, version=form.version_number(), player=player), form.entry_key.data)
-    if after is None:
-        flash("That buy was already saved (the button was tapped twice): nothing more was recorded.", "ok")
-        return back_to_game()
+    buy = RecordBuy(game_id=game_id, version=form.version_number(), player=form.player.data or "")
+    outcome = page_entry(lambda: buy, form.entry_key.data)
+    return tap_answered(
+        outcome, buy_saved, "That buy was already saved (the button was tapped twice): nothing more was recorded."
+    )
+
+
+def buy_saved(after: Game) -> str:
+    """The buy just made, in words, with the offer to undo it."""
     made = after.events[-1]
     assert isinstance(made, Buy)  # the entry this command just made
-    flash(bought(after, made), "ok")
     offer_undo(after)
-    return back_to_game()
+    return bought(after, made)

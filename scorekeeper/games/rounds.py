@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from ..commands.games import AlreadyRecorded, RecordHand, RecordRound
+from ..commands.games import RecordHand, RecordRound
+from ..commands.outcomes import AlreadySaved, Locked, MovedOn, Outcome, RecordedSince, Refused, Saved, ToConfirm
+from ..commands.runner import Command
 from ..reads import loading
 from ..rules.game import Game, HandRecord
 from ..rules.game_json import describe_round
 from ..rules.scoring import PlayerResult
-from ..rules.setup import GameError
-from ..store import StaleWrite
 from ..web import changes, page_entry
 from .forms import NOBODY, EntryForm, HandForm, RoundForm
-from .pages import Unusual, bp, load, new_entry_key, offer_undo, reload
+from .pages import bp, load, needs_unlock, new_entry_key, offer_undo, reload
 
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"], defaults={"number": None})
@@ -40,8 +41,8 @@ def hand_entry(game: Game, number: int | None) -> ResponseReturnValue:
     if not form.is_submitted() and number is not None:
         fill_from_hand(form, game, number)
 
-    def save() -> Game | None:
-        hand = RecordHand(
+    def hand() -> RecordHand:
+        return RecordHand(
             game_id=game.id,
             version=form.version_number(),
             went_out=form.went_out_name(),
@@ -50,10 +51,9 @@ def hand_entry(game: Game, number: int | None) -> ResponseReturnValue:
             drawn_for=form.drawn_for(),
             drafts_seen=form.seen_drafts(),
         )
-        return page_entry(hand, form.entry_key.data)
 
     sides_shown = list(zip(game.competitors, sides, form.sides, strict=False))
-    return entry_page(game, number, form, save, "hand_form.html", sides=sides_shown, minimums=game.board_minimums())
+    return entry_page(game, number, form, hand, "hand_form.html", sides=sides_shown, minimums=game.board_minimums())
 
 
 def round_form_entry(game: Game, number: int | None) -> ResponseReturnValue:
@@ -62,25 +62,20 @@ def round_form_entry(game: Game, number: int | None) -> ResponseReturnValue:
     if not form.is_submitted() and number is not None:
         fill_from_round(form, game, number)
 
-    def save() -> Game | None:
-        caught = form.caught_by_player(game.players)
-        if form.confirmed.data != "1" and not any(text.strip() for text in caught.values()):
-            raise Unusual(
-                f"Nobody but {form.went_out.data} was caught with cards? Tap Save again to record it like that."
-            )
-        entry = RecordRound(
+    def round_entry() -> RecordRound:
+        return RecordRound(
             game_id=game.id,
             version=form.version_number(),
             went_out=form.went_out.data or "",
-            caught=caught,
+            caught=form.caught_by_player(game.players),
             at_once=bool(form.at_once.data),
+            confirmed=form.confirmed.data == "1",
             number=number,
             drawn_for=form.drawn_for(),
             drafts_seen=form.seen_drafts(),
         )
-        return page_entry(entry, form.entry_key.data)
 
-    return entry_page(game, number, form, save, "round_form.html")
+    return entry_page(game, number, form, round_entry, "round_form.html")
 
 
 def entry_form_data(game: Game, number: int | None) -> dict[str, object]:
@@ -90,66 +85,70 @@ def entry_form_data(game: Game, number: int | None) -> dict[str, object]:
 
 
 def entry_page(
-    game: Game,
-    number: int | None,
-    form: EntryForm,
-    save: Callable[[], Game | None],
-    template: str,
-    **context: object,
+    game: Game, number: int | None, form: EntryForm, make: Callable[[], Command[Game]], template: str, **context: object
 ) -> ResponseReturnValue:
     """One flow for every entry form: save what validates, once, for the round it was drawn for;
-    or show the form again with what was typed and the reason it was refused."""
-    word = game.ruleset.round_word
-    status, already_saved, question, refusal = 200, None, None, None
-    if form.validate_on_submit():
-        try:
-            after = save()
-        except AlreadyRecorded as error:
-            # A form drawn for a round that is recorded since (another phone, or Back then Save): never
-            # a new round, and never these hands under another round's number.
-            game = reload(game.id).game
-            status, already_saved = 409, error.number
-        except GameError as error:
-            form.refuse(error, game.players)
-        except StaleWrite:  # still the same entry to make: the next Save goes through, with what was typed
-            game = reload(game.id).game
-            status, refusal = 409, moved_on_message(game, word)
-            form.version.data = str(game.version)
-        except Unusual as unusual:
-            question, form.confirmed.data = str(unusual), "1"
-        else:
-            done = f"{word.capitalize()} {form.drawn_for()}"
-            if after is None:  # the same form, sent twice at once: the second waited for the first
-                flash(f"{done} was already saved (Save was tapped twice): nothing more was recorded.", "ok")
-            else:
-                flash(f"{done} saved" + (" (corrected)" if number else ""), "ok")
-                if number is None:
-                    offer_undo(after, confirm=True)
-            return redirect(url_for("games.show", game_id=game.id))
-    if already_saved is not None:
-        # Redrawn as a correction of that round, holding what was typed, beside what was saved.
-        refusal = (
-            f"{word.capitalize()} {already_saved} was saved on another phone (or by an earlier Save) "
-            f"while you entered it: nothing was recorded. Yours is kept below, beside the one saved: "
-            f"correct {word} {already_saved} with yours, or go back to the game."
-        )
-        number = already_saved
-        form.version.data, form.round_number.data = str(game.version), str(already_saved)
-    if form.is_submitted() and status == 200:
-        status = 200 if question else 400
-    shown = number or game.current_round or 1
-    page = render_template(
-        template,
-        game=game,
-        form=form,
-        number=number,
-        round=describe_round(game.setup, shown),
-        already_saved=already_saved,
-        question=question,
-        refusal=refusal,
-        **context,
+    or show the form again with what was typed and what the write came to."""
+    outcome = page_entry(make, form.entry_key.data) if form.validate_on_submit() else None
+    if isinstance(outcome, Saved | AlreadySaved):
+        flash(saved_words(outcome, game.ruleset.round_word, form.drawn_for(), number), "ok")
+        if isinstance(outcome, Saved) and number is None:
+            offer_undo(outcome.result, confirm=True)
+        return redirect(url_for("games.show", game_id=game.id))
+    if isinstance(outcome, Locked):
+        return needs_unlock(outcome.refusal)
+    if isinstance(outcome, RecordedSince | MovedOn):  # drawn again from the game as it is now
+        game = reload(game.id).game
+    redraw = Redraw.of(outcome, game, form, number)
+    shown = describe_round(game.setup, redraw.number or game.current_round or 1)
+    return render_template(template, game=game, form=form, round=shown, **vars(redraw), **context), redraw.status
+
+
+def saved_words(outcome: Saved[Game] | AlreadySaved, word: str, drawn_for: int | None, number: int | None) -> str:
+    done = f"{word.capitalize()} {drawn_for}"
+    if isinstance(outcome, AlreadySaved):  # the same form, sent twice at once: the second waited for the first
+        return f"{done} was already saved (Save was tapped twice): nothing more was recorded."
+    return f"{done} saved" + (" (corrected)" if number else "")
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """An entry form drawn again: for which round (a correction's number), the page's status, and
+    what it says above the form (the round saved meanwhile, a question, a refusal)."""
+
+    number: int | None
+    status: int = 200
+    already_saved: int | None = None
+    question: str | None = None
+    refusal: str | None = None
+
+    @staticmethod
+    def of(outcome: Outcome[Game] | None, game: Game, form: EntryForm, number: int | None) -> Redraw:
+        word = game.ruleset.round_word
+        match outcome:
+            case RecordedSince(number=taken):
+                # A form drawn for a round recorded since (another phone, or Back then Save): never a new
+                # round, and never these hands under another round's number; redrawn as a correction of
+                # that round, holding what was typed, beside what was saved.
+                form.version.data, form.round_number.data = str(game.version), str(taken)
+                return Redraw(taken, 409, already_saved=taken, refusal=recorded_since_message(word, taken))
+            case MovedOn():  # still the same entry to make: the next Save goes through, with what was typed
+                form.version.data = str(game.version)
+                return Redraw(number, 409, refusal=moved_on_message(game, word))
+            case Refused(error=error):
+                form.refuse(error, game.players)
+            case ToConfirm(question=question):
+                form.confirmed.data = "1"
+                return Redraw(number, question=question)
+        return Redraw(number, 400 if form.is_submitted() else 200)
+
+
+def recorded_since_message(word: str, number: int) -> str:
+    return (
+        f"{word.capitalize()} {number} was saved on another phone (or by an earlier Save) "
+        f"while you entered it: nothing was recorded. Yours is kept below, beside the one saved: "
+        f"correct {word} {number} with yours, or go back to the game."
     )
-    return page, status
 
 
 def moved_on_message(game: Game, word: str) -> str:

@@ -8,8 +8,9 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask.typing import ResponseReturnValue
 
 from ..commands.deleting import DeleteNight
-from ..commands.locks import NeedsUnlock, night_lock
+from ..commands.locks import LockError, NeedsUnlock, night_lock
 from ..commands.nights import CloseNight, CreateNight, NightChange, Pay, SetMoneyMode, TakeBackPayment
+from ..commands.outcomes import AlreadySaved, Locked, MovedOn, Outcome, RecordedSince, Refused, Saved, ToConfirm
 from ..printing import paper, pdf_response, render_summary
 from ..reads.exports import download, to_csv_text, to_json_text
 from ..reads.night_report import BOWL_LABEL, NightReport, night_card, night_report
@@ -121,17 +122,33 @@ def paid(night_id: int) -> ResponseReturnValue:
         flash("Not saved: the payment form was incomplete. Tap Mark paid again.", "error")
         return redirect(url_for("nights.show", night_id=night_id))
     payment = Pay(night_id, form.party(form.payer.data), form.party(form.payee.data), form.amount.data or 0)
-    try:
-        done = page_entry(payment, form.entry_key.data)
-    except GameError as error:
-        flash(f"Not saved: {error}", "error")
-        return redirect(url_for("nights.show", night_id=night_id))
-    if done is None:
-        flash("That payment was already marked paid (tapped twice): nothing more was recorded.", "ok")
-        return redirect(url_for("nights.show", night_id=night_id))
+    return tap_answered(
+        page_entry(lambda: payment, form.entry_key.data),
+        f"{payment_words(form)}: kept as paid",
+        "That payment was already marked paid (tapped twice): nothing more was recorded.",
+    )
+
+
+def payment_words(form: PaidForm) -> str:
     payer, payee = (form.party(data).name or BOWL_LABEL for data in (form.payer.data, form.payee.data))
-    flash(f"{payer} paid {payee} {format_cents(form.amount.data or 0)}: kept as paid", "ok")
-    return redirect(url_for("nights.show", night_id=night_id))
+    return f"{payer} paid {payee} {format_cents(form.amount.data or 0)}"
+
+
+def tap_answered(outcome: Outcome[object], saved: str, again: str) -> ResponseReturnValue:
+    """The one place a one-tap write of the night page (a payment) is answered, in words on the night's
+    page: what was done, that a second tap did nothing more, or why nothing was saved."""
+    match outcome:
+        case Saved():
+            flash(saved, "ok")
+        case AlreadySaved():
+            flash(again, "ok")
+        case Refused(error=error):
+            flash(f"Not saved: {error}", "error")
+        case Locked(refusal=refusal):
+            return needs_unlock(refusal)
+        case MovedOn() | RecordedSince() | ToConfirm():  # pragma: no cover - a night's write has no version
+            raise AssertionError(outcome)
+    return redirect(url_for("nights.show", night_id=(request.view_args or {})["night_id"]))
 
 
 @bp.post("/nights/<int:night_id>/payments/<int:payment_id>")
@@ -151,7 +168,7 @@ def payment_taken_back(night_id: int, payment_id: int) -> ResponseReturnValue:
 
 
 @bp.errorhandler(NeedsUnlock)
-def needs_unlock(error: NeedsUnlock) -> ResponseReturnValue:
+def needs_unlock(error: LockError) -> ResponseReturnValue:
     flash(str(error), "error")
     return redirect(url_for("nights.unlock", night_id=(request.view_args or {})["night_id"]))
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from flask import Blueprint, abort, current_app, render_template, request
 
 from ..commands import Answered, EntryKey, run
+from ..commands.outcomes import Outcome, attempt
 from ..commands.ratings import RatingWorker
 from ..commands.runner import Command, Guarded, refuse_unopened
 from ..reads.catalog import Catalog
@@ -46,12 +47,12 @@ def page_write(command: Command[T]) -> T:
     return done
 
 
-def page_entry(command: Command[T], entry_key: str | None) -> T | None:
-    """Run ``command`` for this browser, once per form entry key: its result, or None when the key
-    was recorded already (a second tap, Back then Save, a resend): nothing was done again."""
-    done = run(get_store(), current_catalog(), command, page_asker(), EntryKey.form(entry_key))
+def page_entry(make: Callable[[], Command[T]], entry_key: str | None) -> Outcome[T]:
+    """The command ``make`` builds, run for this browser once per form entry key: what it came to
+    (``AlreadySaved`` when the key was recorded already: a second tap, Back then Save, a resend)."""
+    outcome = attempt(get_store(), current_catalog(), make, page_asker(), EntryKey.form(entry_key))
     written()
-    return None if isinstance(done, Answered) else done
+    return outcome
 
 
 def changes(view: View) -> View:

@@ -10,10 +10,14 @@ import { clock } from "./page.js";
 import { SETTLE_MS } from "./taps.js";
 
 // Figures on this page that do not count entries still waiting (buys left, the scorepad) are dimmed
-// and say so just below them: below, so nothing the thumb may tap again moves.
+// and say so just below them: below, so nothing the thumb may tap again moves. Figures with controls
+// below them (the standings strip above the buttons, data-scores-note="none") are dimmed and ringed
+// only: a note there pushed every button down (issue 59); the banner and the buys' note say it.
 function markScores(waiting) {
   (/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-scores-of]"))).forEach((scores) => {
     const mine = waiting.filter((entry) => entry.game === scores.dataset.scoresOf);
+    scores.classList.toggle("not-saved", mine.length > 0);
+    if (scores.dataset.scoresNote === "none") return;
     let note = /** @type {HTMLElement | null} */ (scores.nextElementSibling);
     if (!note || !note.classList.contains("not-saved-note")) {
       // Not a live region: the page's one banner says it (issue 60: it was announced three times).
@@ -21,7 +25,6 @@ function markScores(waiting) {
       note.className = "behind-note not-saved-note";
       scores.after(note);
     }
-    scores.classList.toggle("not-saved", mine.length > 0);
     note.hidden = !mine.length;
     const said = mine.length ? `Not yet saved: these figures do not count ${mine.map((entry) => entry.label).join(", ")}.` : "";
     if (note.textContent !== said) note.textContent = said;

@@ -84,6 +84,41 @@ def test_buys_and_a_round_made_offline_land_in_order_once_the_server_answers(bro
     context.close()
 
 
+def box_of(locator) -> tuple[float, float]:
+    """Where a control stands on the page (not the screen: scrolling is not a move)."""
+    box = locator.bounding_box()
+    scrolled = locator.page.evaluate("window.scrollY")
+    return round(box["x"]), round(box["y"] + scrolled)
+
+
+def test_no_control_moves_when_the_figures_say_they_do_not_count_what_waits(browser, base_url):
+    """A buy tapped with the server away: the standings and the buys are dimmed and said not to count
+    it, and nothing the thumb may tap again moves (issue 59: the note drawn under the standings strip,
+    above the buttons, pushed every buy button down while it stood; a thumb tapping again for a slow
+    answer hit the next player's)."""
+    context = new_phone(browser)
+    page = context.new_page()
+    gid = start(page, base_url)
+    caught = {"Bob": "5H 6H", "Cy": "KS", "Di": "2C"}
+    page.request.post(f"{base_url}/api/games/{gid}/rounds", data={"went_out": "Ann", "caught": caught})
+    page.goto(f"{base_url}/games/{gid}")
+    settled(page)
+    controls = [buy_button(page, name) for name in NAMES] + [page.get_by_role("link", name="Enter round 2 result")]
+    before = [box_of(control) for control in controls]
+    context.set_offline(True)
+    buy_button(page, "Ann").tap()
+    expect(page.locator(".outbox-note")).to_contain_text("1 waiting (Ann's buy)")
+    expect(page.locator(".standings-strip.not-saved")).to_have_count(1)
+    expect(page.locator(".not-saved-note:visible").first).to_have_text(
+        "Not yet saved: these figures do not count Ann's buy."
+    )
+    assert [box_of(control) for control in controls] == before
+    shot(page, "outbox-buy-waiting-nothing-moved", full_page=False)
+    context.set_offline(False)
+    page.wait_for_function("() => !document.querySelector('.outbox-note:not([hidden])')", timeout=LAND_MS)
+    context.close()
+
+
 def test_a_players_hand_typed_while_the_server_is_away_outlives_a_reload(browser, base_url):
     """A player taps their cards on their own phone while it is off the Wi-Fi: the hand is said as
     waiting; the phone reloads while still off (the browser's own error page) and
