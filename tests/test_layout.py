@@ -325,3 +325,18 @@ def test_the_app_factory_reads_as_a_list_of_what_the_app_is_made_of():
         return isinstance(node, ast.Expr | ast.Assign | ast.Return) and isinstance(value, ast.Call | ast.Name)
 
     assert [ast.unparse(node) for node in steps if not is_a_step(node)] == []
+
+
+TEMPLATES = PACKAGE.parent / "templates"
+TEMPLATE_LINE = 160
+
+
+def test_no_template_line_is_over_160_characters():
+    """Templates read like the code beside them (issue 59: 60 lines over 200 characters, one of 492)."""
+    long = {
+        f"{path.relative_to(TEMPLATES)}:{number}": len(line)
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > TEMPLATE_LINE
+    }
+    assert long == {}
