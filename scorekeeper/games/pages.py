@@ -88,7 +88,7 @@ def undo_offer(game: Game) -> dict[str, object] | None:
 
 
 @bp.errorhandler(GameError)
-def refused(error: GameError) -> ResponseReturnValue:
+def refused(error: GameError) -> Response:
     """A one-tap action the rules refuse (a buy, an undo): say why on the page it came from."""
     flash(f"Not saved: {error}", "error")
     return back_to_game()
@@ -115,7 +115,7 @@ def tap_answered(outcome: Outcome[Game], saved: Callable[[Game], str], again: st
         case AlreadySaved():
             flash(again, "ok")
         case Refused(error=error) | RecordedSince(refusal=error):
-            flash(f"Not saved: {error}", "error")
+            return refused(error)
         case MovedOn(refusal=stale_write):
             return stale(stale_write)
         case Locked(refusal=refusal):

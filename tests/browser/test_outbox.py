@@ -96,12 +96,10 @@ def test_no_control_moves_when_the_figures_say_they_do_not_count_what_waits(brow
     it, and nothing the thumb may tap again moves (issue 59: the note drawn under the standings strip,
     above the buttons, pushed every buy button down while it stood; a thumb tapping again for a slow
     answer hit the next player's)."""
-    context = new_phone(browser)
-    page = context.new_page()
-    gid = start(page, base_url)
+    context, page, gid = game_page(browser, base_url)
     caught = {"Bob": "5H 6H", "Cy": "KS", "Di": "2C"}
     page.request.post(f"{base_url}/api/games/{gid}/rounds", data={"went_out": "Ann", "caught": caught})
-    page.goto(f"{base_url}/games/{gid}")
+    page.reload()  # the standings strip is drawn once a round is in
     settled(page)
     controls = [buy_button(page, name) for name in NAMES] + [page.get_by_role("link", name="Enter round 2 result")]
     before = [box_of(control) for control in controls]
