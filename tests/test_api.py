@@ -58,6 +58,7 @@ def test_whole_game_through_the_api(api):
         "pennies": 3,
         "penalty": 0,
         "bonus": 0,
+        "cut_bonus": 0,
     }
     assert [r["dealer"] for r in state["rounds"]] == ["Ann", "Bob", "Cy", "Di", "Ann", "Bob", "Cy"]
     assert api.call("GET", f"/api/games/{gid}") == state

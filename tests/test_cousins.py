@@ -266,7 +266,8 @@ def test_continental_whole_game_through_the_api(api):
     assert state["finished"] and len(state["rounds"]) == 7
     assert {p["name"]: p["points"] for p in state["players"]} == CONTINENTAL_TOTALS
     assert state["rounds"][0]["results"]["Bob"]["penalty"] == 0
-    assert state["rounds"][1]["results"]["Bob"] == {"cards": [], "points": -10, "pennies": 0, "penalty": 0, "bonus": 10}
+    bob = {"cards": [], "points": -10, "pennies": 0, "penalty": 0, "bonus": 10, "cut_bonus": 0}
+    assert state["rounds"][1]["results"]["Bob"] == bob
     assert state["bowl"] == 0 and state["winners"] == ["Ann"]
 
 
@@ -298,6 +299,60 @@ def test_a_bonus_a_game_does_not_have_is_refused_in_words(api):
     assert api.call("GET", f"/api/games/{gid}")["version"] == 0
     body["at_once"] = "yes"
     assert "'at_once' must be true or false" in api.call("POST", f"/api/games/{gid}/rounds", body, 400)["error"]
+
+
+def test_liverpool_takes_50_off_the_cutter_who_cuts_the_exact_deal(api):
+    """docs/rules.md, Liverpool [W]: "if a player manages to cut the exact number of cards required to
+    deal the hand and leave a face-up card, then the cutting player's score is reduced by 50 points";
+    Carioca [P]: "If the player cuts perfectly, he receives -10 points", the cutter who goes out too."""
+    gid = api.new_game(ruleset="liverpool-rummy")["id"]
+    body = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "5", "Di": ""}, "cut_exactly": "cy"}
+    state = api.call("POST", f"/api/games/{gid}/rounds", body, 201)
+    cy = state["rounds"][0]["results"]["Cy"]
+    assert cy["points"] == 5 - 50 and cy["cut_bonus"] == 50
+    assert [p["points"] for p in state["players"]] == [0, 10, -45, 0]
+    corrected = {**body, "cut_exactly": None}
+    state = api.call("PUT", f"/api/games/{gid}/rounds/1", corrected)
+    assert [p["points"] for p in state["players"]] == [0, 10, 5, 0]
+    carioca = api.new_game(ruleset="carioca")["id"]
+    body = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": ""}, "cut_exactly": "Ann"}
+    state = api.call("POST", f"/api/games/{carioca}/rounds", body, 201)
+    assert [p["points"] for p in state["players"]] == [-10, 10, 0, 0]
+
+
+def test_a_cut_a_game_has_no_bonus_for_or_by_nobody_at_the_table_is_refused_in_words(api):
+    body: dict[str, object] = {"went_out": "Ann", "caught": {"Bob": "K", "Cy": "", "Di": ""}, "cut_exactly": "Bob"}
+    gid = api.new_game()["id"]
+    error = api.call("POST", f"/api/games/{gid}/rounds", body, 400)["error"]
+    assert error == "round 1: Ten Pennies has no bonus for cutting the deck exactly"
+    liverpool = api.new_game(ruleset="liverpool-rummy")["id"]
+    body["cut_exactly"] = "Zed"
+    assert api.call("POST", f"/api/games/{liverpool}/rounds", body, 400)["error"] == "'Zed' is not playing in this game"
+    body["cut_exactly"] = True
+    assert api.call("POST", f"/api/games/{liverpool}/rounds", body, 400)["error"] == "'cut_exactly' must be a string"
+    assert [api.call("GET", f"/api/games/{g}")["version"] for g in (gid, liverpool)] == [0, 0]
+
+
+def test_who_cut_exactly_is_chosen_on_the_round_form_and_kept_for_a_correction(client):
+    """The choice is on the form only where the game has the bonus; the scorepad says "cut" beside the
+    points it made; a correction of the round finds the cutter chosen; a name not at the table is
+    refused and nothing is saved."""
+    from test_pages import round_form, start_game
+
+    game_url = start_game(client, PLAYERS, ruleset="liverpool-rummy")
+    url = f"{game_url}/rounds/new"
+    assert "Cut the deck exactly (50 points off)" in client.get(url).text
+    data = round_form(client, url, "Ann", {"Bob": "K", "Cy": "5", "Di": ""}, PLAYERS)
+    refused = client.post(url, data=data | {"cut_exactly": "Zed"})
+    assert refused.status_code == 400 and "&#39;Zed&#39; is not playing in this game" in refused.text
+    assert client.get("/api" + game_url).get_json()["version"] == 0
+    assert client.post(url, data=data | {"cut_exactly": "Bob"}).status_code == 302
+    assert [p["points"] for p in client.get("/api" + game_url).get_json()["players"]] == [0, -40, 5, 0]
+    assert "cut" in client.get(game_url).text.split('aria-label="Scorepad"')[1]
+    edit = client.get(f"{game_url}/rounds/1/edit").text
+    assert re.search(r'<option selected value="Bob">Bob</option>', edit)
+    continental = start_game(client, CONTINENTAL_PLAYERS, ruleset="continental")
+    assert 'name="cut_exactly"' not in client.get(f"{continental}/rounds/new").text
 
 
 def test_continental_deals_one_card_more_each_hand(api):

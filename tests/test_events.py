@@ -77,3 +77,14 @@ def test_a_round_gone_down_and_out_at_once_says_so_and_no_other_round_changes():
     assert payload["at_once"] is True and isinstance(read, RoundRecord) and read.at_once
     with pytest.raises(EventFormatError, match="at_once must be true or false"):
         event_from_payload(7, "round", {**payload, "at_once": 1})
+
+
+def test_who_cut_the_deck_exactly_is_kept_in_the_entry_and_only_there():
+    """Liverpool's and Carioca's cut (docs/rules.md): "cut_exactly" in the entry only where said."""
+    caught = {"Bob": (Card(Rank.KING),)}
+    kind, payload = event_payload(RoundRecord(7, 2, "Ann", caught, cut_exactly="Bob"))
+    assert payload == {"round": 2, "went_out": "Ann", "caught": {"Bob": "K"}, "cut_exactly": "Bob"}
+    read = event_from_payload(7, kind, payload)
+    assert isinstance(read, RoundRecord) and read.cut_exactly == "Bob" and not read.at_once
+    with pytest.raises(EventFormatError, match="cut_exactly"):
+        event_from_payload(7, "round", {**payload, "cut_exactly": 3})

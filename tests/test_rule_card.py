@@ -209,6 +209,12 @@ SENTENCES = [
     ("continental", "(2–10 at face value; J Q K: 10; A: 20; JKR: 50)"),
     ("continental", "Going down and going out in the same turn: −10 for that round instead of 0."),
     ("shanghai-rummy", "Going down and going out in the same turn: −25 for that round instead of 0."),
+    (
+        "liverpool-rummy",
+        "Cutting the deck exactly (the cards of the deal and one to turn up, no more, no fewer): −50 for the cutter "
+        "that round.",
+    ),
+    ("carioca", "−10 for the cutter that round."),
 ]
 
 

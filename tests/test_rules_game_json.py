@@ -29,7 +29,7 @@ def test_a_game_in_play_after_one_round_and_a_buy():
     game = ten_pennies(
         Buy(1, 1, "Bob"), RoundRecord(2, 1, "Ann", {"Bob": parse_hand("K 7"), "Cy": (), "Di": parse_hand("JKR")})
     )
-    nothing = {"cards": [], "points": 0, "pennies": 0, "penalty": 0, "bonus": 0}
+    nothing = {"cards": [], "points": 0, "pennies": 0, "penalty": 0, "bonus": 0, "cut_bonus": 0}
     assert game_json(game) == {
         "id": 0,
         "ruleset": "ten-pennies",
@@ -55,9 +55,9 @@ def test_a_game_in_play_after_one_round_and_a_buy():
                 "buys": {"Ann": 0, "Bob": 1, "Cy": 0, "Di": 0},
                 "results": {
                     "Ann": nothing,
-                    "Bob": {"cards": ["K", "7"], "points": 15, "pennies": 2, "penalty": 0, "bonus": 0},
+                    "Bob": {"cards": ["K", "7"], "points": 15, "pennies": 2, "penalty": 0, "bonus": 0, "cut_bonus": 0},
                     "Cy": nothing,
-                    "Di": {"cards": ["JKR"], "points": 50, "pennies": 1, "penalty": 0, "bonus": 0},
+                    "Di": {"cards": ["JKR"], "points": 50, "pennies": 1, "penalty": 0, "bonus": 0, "cut_bonus": 0},
                 },
             }
         ],

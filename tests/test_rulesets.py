@@ -616,6 +616,8 @@ def test_continental_is_played_by_the_sources_figures(rulesets):
         ("cards_dealt = 11", 'cards_dealt = 11\nwilds_fewer_than_naturals = "yes"', "must be a bool, not 'yes'"),
         ("cards_dealt = 11", "cards_dealt = 11\nout_at_once_bonus = 1001", "out_at_once_bonus: must be at most 1000"),
         ("cards_dealt = 11", "cards_dealt = 11\nout_at_once_bonus = -10", "out_at_once_bonus: must not be negative"),
+        ("cards_dealt = 11", "cards_dealt = 11\nexact_cut_bonus = 1001", "exact_cut_bonus: must be at most 1000"),
+        ("cards_dealt = 11", 'cards_dealt = 11\nexact_cut_bonus = "50"', "exact_cut_bonus: must be a whole number"),
     ],
 )
 def test_the_new_options_are_bounded_in_words(old, new, message):
@@ -629,6 +631,8 @@ def test_a_books_game_has_no_bonus_for_going_out_at_once():
 
     data = changed("pennies-from-heaven", ("out_at_once_bonus",), 10)
     assert refusal(data).startswith("house.toml: out_at_once_bonus: is a rule for contract games")
+    data = changed("pennies-from-heaven", ("exact_cut_bonus",), 10)
+    assert refusal(data).startswith("house.toml: exact_cut_bonus: is a rule for contract games")
 
 
 def test_a_round_s_own_buy_limit_allows_its_most():

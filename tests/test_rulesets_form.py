@@ -297,3 +297,19 @@ def test_a_new_ruleset_saved_twice_is_saved_once(client):
     changed_rules = changed(fields, **{"points.JKR": "25"})
     refused = post(client, url, changed_rules, "save")  # the same name, other rules: another ruleset's name
     assert refused.status_code == 400 and "is the name of another ruleset" in refused.text
+
+
+def test_the_exact_cut_bonus_is_a_field_of_the_editor_bounded_and_on_the_card(client):
+    """Liverpool's −50 for the cutter who cuts the exact deal (docs/rules.md [W]): typed over, kept,
+    on the house card; over 1,000 refused on its field with what was typed kept, nothing saved."""
+    url = "/rulesets/new?from=liverpool-rummy"
+    fields = fields_of(client.get(url).text)
+    assert ("exact_cut_bonus", "50") in fields
+    refused = post(client, url, changed(fields, exact_cut_bonus="5000", name="Cut big"), "save")
+    assert refused.status_code == 400 and "must be at most 1000, not 5000" in refused.text
+    assert ("exact_cut_bonus", "5000") in fields_of(refused.text)
+    assert client.get("/api/rulesets/cut-big").status_code == 404
+    saved = post(client, url, changed(fields, exact_cut_bonus="25", name="Cut small"), "save")
+    assert saved.status_code == 302, saved.text
+    assert client.get("/api/rulesets/cut-small").get_json()["document"]["exact_cut_bonus"] == 25
+    assert "−25 for the cutter that round." in client.get("/rulesets/cut-small").text

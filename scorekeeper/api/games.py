@@ -197,6 +197,7 @@ def round_args(data: dict[str, Any]) -> dict[str, Any]:
         "went_out": field(data, "went_out", str),
         "caught": string_map(data, "caught"),
         "at_once": field(data, "at_once", bool, required=False) or False,
+        "cut_exactly": field(data, "cut_exactly", str, required=False) or None,
     }
 
 

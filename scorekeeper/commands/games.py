@@ -232,6 +232,7 @@ class RecordRound(GameEntry):
     number: int | None = None
     drawn_for: int | None = None
     at_once: bool = False  # down and out in one turn
+    cut_exactly: str | None = None  # who cut the deck exactly for the deal
     confirmed: bool = True  # a form asks once before a round where nobody was caught with a card
 
     def entry(self, game: Game) -> Event:
@@ -241,7 +242,7 @@ class RecordRound(GameEntry):
             raise NeedsConfirming(
                 f"Nobody but {self.went_out} was caught with cards? Tap Save again to record it like that."
             )
-        return round_event(game, self.number, self.went_out, self.caught, self.at_once)
+        return round_event(game, self.number, self.went_out, self.caught, self.at_once, self.cut_exactly)
 
     def refuse_stale(self, store: Store, catalog: Catalog) -> None:
         refuse_recorded_since(store, catalog, self.game_id, self.number, self.drawn_for)

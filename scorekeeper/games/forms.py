@@ -164,12 +164,15 @@ class EntryForm(VersionedForm):
 class RoundForm(EntryForm):
     went_out = RadioField("Who went out?", validators=[InputRequired(message="say who went out")])
     at_once = BooleanField("Went down and went out in the same turn")  # a game with a bonus for it
+    # A game with a bonus for it; a name not at the table is refused in the rules' own words.
+    cut_exactly = SelectField("Cut the deck exactly", default="", validate_choice=False)
     caught = Boxes(StringField("Cards caught"))
 
     @classmethod
     def for_players(cls, players: tuple[str, ...], **kwargs: object) -> RoundForm:
         form = cls(**kwargs)
         form.went_out.choices = choices((name, name) for name in players)
+        form.cut_exactly.choices = choices([("", "nobody"), *((name, name) for name in players)])
         # A browser leaves out the went-out player's (disabled) box.
         one_box_per_seat(form.caught, len(players), request.form if form.is_submitted() else None)
         return form

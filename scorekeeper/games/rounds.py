@@ -69,6 +69,7 @@ def round_form_entry(game: Game, number: int | None) -> ResponseReturnValue:
             went_out=form.went_out.data or "",
             caught=form.caught_by_player(game.players),
             at_once=bool(form.at_once.data),
+            cut_exactly=form.cut_exactly.data or None,
             confirmed=form.confirmed.data == "1",
             number=number,
             drawn_for=form.drawn_for(),
@@ -185,5 +186,6 @@ def fill_from_round(form: RoundForm, game: Game, number: int) -> None:
     form.went_out.data = result.went_out
     out = result.results.get(result.went_out or "")
     form.at_once.data = isinstance(out, PlayerResult) and out.bonus > 0
+    form.cut_exactly.data = next((name for name, r in result.results.items() if getattr(r, "cut_bonus", 0)), "")
     for name, entry in zip(game.players, form.caught, strict=True):
         entry.data = " ".join(str(card) for card in result.results[name].cards)

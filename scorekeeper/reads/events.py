@@ -41,7 +41,9 @@ def event_from_payload(event_id: int, kind: str, payload: Mapping[str, Any]) -> 
             at_once = payload.get("at_once", False)
             if not isinstance(at_once, bool):
                 raise EventFormatError(f"{where}: at_once must be true or false")
-            return RoundRecord(event_id, _round(payload, where), went_out, caught, at_once)
+            cut = payload.get("cut_exactly")
+            cut_exactly = None if cut is None else _text(cut, f"{where}: cut_exactly")
+            return RoundRecord(event_id, _round(payload, where), went_out, caught, at_once, cut_exactly)
         if kind == "hand":
             sides = payload["sides"]
             if not isinstance(sides, list):
@@ -99,8 +101,10 @@ def event_payload(event: Event) -> tuple[str, dict[str, Any]]:
         return "buy", {"round": event.round, "player": event.player}
     if isinstance(event, RoundRecord):
         caught = {name: format_hand(cards) for name, cards in event.caught.items()}
-        at_once = {"at_once": True} if event.at_once else {}  # kept only where said: every older entry as it was
-        return "round", {"round": event.round, "went_out": event.went_out, "caught": caught, **at_once}
+        # Feats kept only where said: every older entry is stored as it was.
+        feats: dict[str, object] = {"at_once": True} if event.at_once else {}
+        feats |= {"cut_exactly": event.cut_exactly} if event.cut_exactly else {}
+        return "round", {"round": event.round, "went_out": event.went_out, "caught": caught, **feats}
     if isinstance(event, HandRecord):
         return "hand", {"round": event.round, "went_out": event.went_out, "sides": [side_json(s) for s in event.sides]}
     return "void", {"target": event.target}

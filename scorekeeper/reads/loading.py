@@ -151,10 +151,15 @@ def next_game_defaults(store: Store, catalog: Catalog, night_id: int) -> dict[st
 
 
 def preview_round(
-    game: Game, went_out: str, caught: Mapping[str, str], number: int | None = None, at_once: bool = False
+    game: Game,
+    went_out: str,
+    caught: Mapping[str, str],
+    number: int | None = None,
+    at_once: bool = False,
+    cut_exactly: str | None = None,
 ) -> Game:
     """The game as it would be after this round, without saving anything."""
-    return game.with_event(round_event(game, number, went_out, caught, at_once))
+    return game.with_event(round_event(game, number, went_out, caught, at_once, cut_exactly))
 
 
 @dataclass(frozen=True)
@@ -185,8 +190,14 @@ def preview_hand(game: Game, went_out: str | None, sides: Sequence[Any], number:
 
 
 def round_event(
-    game: Game, number: int | None, went_out: str, caught: Mapping[str, str], at_once: bool = False
+    game: Game,
+    number: int | None,
+    went_out: str,
+    caught: Mapping[str, str],
+    at_once: bool = False,
+    cut_exactly: str | None = None,
 ) -> RoundRecord:
+    """A round as entered (``cut_exactly``: who cut the deck exactly, "" or None for nobody)."""
     if number is None:
         if game.current_round is None:
             raise GameError(f"the game is finished: all {game.round_count} rounds are recorded")
@@ -194,7 +205,8 @@ def round_event(
     out = game.player_named(went_out) if went_out else ""
     if not out:
         raise GameError("say who went out")
-    return RoundRecord(next_id(game), number, out, parse_caught(game, caught), at_once)
+    cutter = game.player_named(cut_exactly) if cut_exactly else None
+    return RoundRecord(next_id(game), number, out, parse_caught(game, caught), at_once, cutter)
 
 
 def parse_caught(game: Game, caught: Mapping[str, str]) -> dict[str, tuple[Card, ...]]:

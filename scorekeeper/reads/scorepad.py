@@ -76,6 +76,8 @@ def cell_details(game: Game, result: RoundResult, name: str, out: bool) -> tuple
         words.append(f"+{r.penalty} pen.")
     if r.bonus:
         words.append("at once")  # down and out in one turn: the bonus the points show
+    if r.cut_bonus:
+        words.append("cut")  # cut the deck exactly: the bonus the points show
     return (" · ".join(words),) if words else ()
 
 

@@ -39,6 +39,7 @@ class RoundRecord:
     went_out: str
     caught: Mapping[str, tuple[Card, ...]]
     at_once: bool = False  # the player who went out went down and out in one turn
+    cut_exactly: str | None = None  # the player who cut the deck exactly for the deal
 
 
 @dataclass(frozen=True)
@@ -488,6 +489,7 @@ class Game:
                     self.buys_in_round(record.round),
                     record.round,
                     record.at_once,
+                    record.cut_exactly,
                 )
             )
         except RoundError as error:

@@ -78,6 +78,7 @@ def result_json(result: PlayerResult | SideResult) -> dict[str, object]:
         "pennies": result.pennies,
         "penalty": result.penalty,
         "bonus": result.bonus,
+        "cut_bonus": result.cut_bonus,
     }
 
 

@@ -286,6 +286,11 @@ def scoring(ruleset: Ruleset) -> list[str]:
             f"Going down and going out in the same turn: −{ruleset.out_at_once_bonus} for that "
             f"{ruleset.round_word} instead of 0."
         )
+    if ruleset.exact_cut_bonus:
+        lines.append(
+            f"Cutting the deck exactly (the cards of the deal and one to turn up, no more, no fewer): "
+            f"−{ruleset.exact_cut_bonus} for the cutter that {ruleset.round_word}."
+        )
     return lines
 
 

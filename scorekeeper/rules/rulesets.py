@@ -265,6 +265,7 @@ class Ruleset:
     wilds_fewer_than_naturals: bool = False  # every meld holds more naturals than wilds (Shanghai)
     no_touching_wilds: bool = False  # no two wild cards side by side in a run (Continental)
     out_at_once_bonus: int = 0  # points off for going down and out in one turn (Continental: 10)
+    exact_cut_bonus: int = 0  # points off for the cutter who leaves exactly the deal (Liverpool: 50)
 
     @property
     def wild_margin(self) -> int | None:
@@ -481,6 +482,7 @@ _LATER_OPTIONS = {  # issue 61's, with their defaults
     "wilds_fewer_than_naturals": False,
     "no_touching_wilds": False,
     "out_at_once_bonus": 0,
+    "exact_cut_bonus": 0,
 }
 
 
@@ -543,6 +545,7 @@ MOST = {
     "buys.penalty_points": 10_000,
     "buys.most_per_round": 20,
     "out_at_once_bonus": 1_000,
+    "exact_cut_bonus": 1_000,
     "later_melds.min_size": 15,
     "later_melds.max_wilds": 15,
 }
@@ -659,14 +662,16 @@ class _Reader:
                 d, "wilds_fewer_than_naturals", bool, "wilds_fewer_than_naturals", False
             ),
             no_touching_wilds=self.no_touching_wilds(kinds),
-            out_at_once_bonus=self.out_at_once_bonus(family),
+            out_at_once_bonus=self.contract_bonus("out_at_once_bonus", family),
+            exact_cut_bonus=self.contract_bonus("exact_cut_bonus", family),
         )
         return rules
 
-    def out_at_once_bonus(self, family: Family) -> int:
-        bonus: int = self.get(self.data, "out_at_once_bonus", int, "out_at_once_bonus", 0)
+    def contract_bonus(self, key: str, family: Family) -> int:
+        """Points off for a feat of a contract game's round (going down and out at once, an exact cut)."""
+        bonus: int = self.get(self.data, key, int, key, 0)
         if bonus and family is Family.BOOKS:
-            raise self.fail("out_at_once_bonus", "is a rule for contract games: a books game scores going out in books")
+            raise self.fail(key, "is a rule for contract games: a books game scores going out in books")
         return bonus
 
     def no_touching_wilds(self, kinds: tuple[str, ...]) -> bool:

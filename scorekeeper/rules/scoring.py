@@ -32,6 +32,7 @@ class PlayerResult:
     pennies: int  # pennies paid into the bowl for cards caught
     penalty: int = 0  # penalty points for buys beyond the free ones
     bonus: int = 0  # points taken off for going down and out in one turn (Continental)
+    cut_bonus: int = 0  # points taken off for cutting the deck exactly for the deal (Liverpool, Carioca)
 
 
 def card_points(ruleset: Ruleset, cards: Iterable[Card]) -> int:
@@ -92,10 +93,12 @@ def score_round(
     buys: Mapping[str, int],
     round_number: int | None = None,
     at_once: bool = False,
+    cut_exactly: str | None = None,
 ) -> dict[str, PlayerResult]:
     """Score one round of a contract game after checking it could have happened (its hands no longer
     than round ``round_number``'s deal and buys allow; without it, the game's largest deal);
-    ``at_once``: the player who went out went down and out in one turn (a bonus where the game has one)."""
+    ``at_once``: the player who went out went down and out in one turn (a bonus where the game has one);
+    ``cut_exactly``: the player who cut the deck exactly for the deal (a bonus where the game has one)."""
     if went_out not in players:
         raise RoundError(f"{went_out!r} is not playing in this game")
     for name in caught:
@@ -116,6 +119,8 @@ def score_round(
     results = {name: score_hand(ruleset, hands[name], buys.get(name, 0)) for name in players}
     if at_once:
         results[went_out] = with_out_at_once_bonus(ruleset, went_out, results[went_out])
+    if cut_exactly is not None:
+        results[cut_exactly] = with_exact_cut_bonus(ruleset, cut_exactly, results.get(cut_exactly))
     return results
 
 
@@ -125,6 +130,17 @@ def with_out_at_once_bonus(ruleset: Ruleset, player: str, result: PlayerResult) 
     if not bonus:
         raise RoundError(f"{ruleset.name} has no bonus for going down and out at once", player)
     return replace(result, points=result.points - bonus, bonus=bonus)
+
+
+def with_exact_cut_bonus(ruleset: Ruleset, player: str, result: PlayerResult | None) -> PlayerResult:
+    """The points of the player who cut the deck leaving exactly the cards the deal needs, the game's
+    bonus taken off (on top of any other: the cutter may go out too)."""
+    bonus = ruleset.exact_cut_bonus
+    if not bonus:
+        raise RoundError(f"{ruleset.name} has no bonus for cutting the deck exactly", player)
+    if result is None:
+        raise RoundError(f"{player!r} is not playing in this game, so did not cut the deck")
+    return replace(result, points=result.points - bonus, cut_bonus=bonus)
 
 
 def score_hand(ruleset: Ruleset, cards: tuple[Card, ...], buys: int) -> PlayerResult:

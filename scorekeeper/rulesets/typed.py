@@ -38,6 +38,7 @@ NUMBERS = (
     "pile_size",
     "run_min",
     "out_at_once_bonus",
+    "exact_cut_bonus",
     "money.pennies_per_card",
     "decks.jokers_per_deck",
     "decks.players_per_deck",

@@ -19,6 +19,7 @@ LABELS = {
     "runs_wrap": "Runs go round the ace",
     "lay_offs_only": "Only lay-offs after going down",
     "out_at_once_bonus": "Points off for going down and out at once",
+    "exact_cut_bonus": "Points off for cutting the deck exactly",
     "pile_size": "Cards in each pile",
     "points": "Card points",
     "money": "Money",

@@ -52,6 +52,8 @@ export function roundForm() {
     radio.addEventListener("change", () => { edited = true; markOut(); schedulePreview(); }));
   const atOnce = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="at_once"]'));
   atOnce?.addEventListener("change", () => { edited = true; schedulePreview(); draft.save(); });
+  const cutter = /** @type {HTMLSelectElement | null} */ (form.querySelector('select[name="cut_exactly"]'));
+  cutter?.addEventListener("change", () => { edited = true; schedulePreview(); draft.save(); });
   // Disabled inputs are not submitted; re-enable just before sending so nothing typed is lost.
   form.addEventListener("submit", () => pad.rows.forEach((row) => { pad.inputOf(row).disabled = false; }));
 
@@ -59,7 +61,10 @@ export function roundForm() {
     const caught = {};
     pad.rows.filter((row) => row.dataset.player !== outName())
       .forEach((row) => { caught[row.dataset.player] = pad.inputOf(row).value; });
-    const body = { went_out: outName(), caught, round: Number(form.dataset.round), at_once: Boolean(atOnce?.checked) };
+    const body = {
+      went_out: outName(), caught, round: Number(form.dataset.round), at_once: Boolean(atOnce?.checked),
+      cut_exactly: cutter?.value || null,
+    };
     // Nothing is wrong before anyone is marked out: the next step is said as a hint, not an error.
     const hint = /** @type {HTMLElement | null} */ (form.querySelector(".preview-hint"));
     if (hint) hint.hidden = Boolean(body.went_out);
