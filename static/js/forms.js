@@ -112,9 +112,9 @@ export function roundForm() {
 // A round or hand being entered is kept on this phone until it is saved or discarded: leaving for the
 // meld checker (or any page) and coming back finds it again. Keyed by the form's page and round, so
 // it never fills another round's form; what the server drew (a refused Save) wins over the draft.
-// Kept: the boxes a person types or taps (not the form's version, key or token, which belong to the
-// page as drawn).
-const KEPT_FIELDS = 'input[type="text"], input:not([type]), input[type="number"], input[type="radio"], input[type="checkbox"]';
+// Kept: the boxes a person types, taps or chooses from (not the form's version, key or token, which
+// belong to the page as drawn).
+const KEPT_FIELDS = 'input[type="text"], input:not([type]), input[type="number"], input[type="radio"], input[type="checkbox"], select';
 const ticked = (f) => f.type === "radio" || f.type === "checkbox";  // kept by whether it is checked
 
 function keepDraft(form, word, cleared) {
