@@ -652,3 +652,34 @@ def test_options_for_runs_and_buys_are_refused_where_the_game_has_none():
         RulesetError, match=re.escape("rounds[1].most_buys: is a limit on buys, and the game has no buying")
     ):
         parse_ruleset(text, "house.toml")
+
+
+def dummy_rummy() -> dict:
+    """Contract Rummy as the "Dummy Rummy" sheet deals it (docs/rules.md [D]): "two standard decks of
+    52 cards, plus jokers. The number of jokers used should be one fewer than the number of players"."""
+    import tomllib
+
+    data = tomllib.loads(ruleset_text("liverpool-rummy"))
+    data["decks"] = {"table": [{"max_players": 5, "decks": 2}], "jokers_fewer_than_players": 1}
+    data["players"] = {"min": 3, "max": 5}
+    return data
+
+
+def test_jokers_one_fewer_than_the_players_make_106_107_and_108_cards():
+    """[D]: "so three players play with 106 cards, four players with 107 and five with 108"."""
+    from test_ruleset_fields import toml_text
+
+    ruleset = parse_ruleset(toml_text(dummy_rummy()), "house.toml")
+    assert [ruleset.decks.cards_for(players) for players in (3, 4, 5)] == [106, 107, 108]
+    assert ruleset.decks.jokers_per_deck == 0 and ruleset.largest_deal == 108
+    assert ruleset_document(ruleset)["decks"]["jokers_fewer_than_players"] == 1
+
+
+def test_jokers_by_the_players_and_by_the_deck_at_once_are_refused_in_words():
+    from test_ruleset_fields import refusal
+
+    data = dummy_rummy()
+    data["decks"]["jokers_per_deck"] = 2
+    assert refusal(data) == "house.toml: decks.jokers_per_deck: must be 0 or blank when the jokers go by the players"
+    data["decks"] |= {"jokers_per_deck": 0, "jokers_fewer_than_players": 12}
+    assert refusal(data) == "house.toml: decks.jokers_fewer_than_players: must be at most 11, not 12"

@@ -313,3 +313,26 @@ def test_the_exact_cut_bonus_is_a_field_of_the_editor_bounded_and_on_the_card(cl
     assert saved.status_code == 302, saved.text
     assert client.get("/api/rulesets/cut-small").get_json()["document"]["exact_cut_bonus"] == 25
     assert "−25 for the cutter that round." in client.get("/rulesets/cut-small").text
+
+
+def test_one_joker_fewer_than_the_players_is_set_in_the_editor_and_counted_at_the_table(client):
+    """Contract Rummy as the "Dummy Rummy" sheet plays it (docs/rules.md [D]): "The number of jokers
+    used should be one fewer than the number of players". Set in the editor, said on the card, and a
+    round of three players holding three jokers is refused, of four players accepted."""
+    url = "/rulesets/new?from=liverpool-rummy"
+    typed = {"decks.jokers_fewer_than_players": "1", "name": "Dummy Rummy"}
+    refused = post(client, url, changed(fields_of(client.get(url).text), **typed), "save")
+    assert refused.status_code == 400 and "must be 0 or blank when the jokers go by the players" in refused.text
+    saved = post(client, url, changed(fields_of(refused.text), **{"decks.jokers_per_deck": ""}), "save")
+    assert saved.status_code == 302, saved.text
+    assert "Jokers: one fewer than the players." in client.get("/rulesets/dummy-rummy").text
+    jokers = {"Bob": "JKR JKR", "Cy": "JKR"}
+    for players, status in ((["Ann", "Bob", "Cy"], 400), (["Ann", "Bob", "Cy", "Di"], 201)):
+        game = {"ruleset": "dummy-rummy", "players": players, "first_dealer": "Ann"}
+        gid = client.post("/api/games", json=game).get_json()["id"]
+        assert f"2 decks ({len(players) - 1} jokers)" in client.get(f"/games/{gid}").text
+        caught = dict.fromkeys(players[1:], "") | jokers
+        answer = client.post(f"/api/games/{gid}/rounds", json={"went_out": "Ann", "caught": caught})
+        assert answer.status_code == status
+        if status == 400:
+            assert answer.get_json()["error"] == "round 1: the hands hold 3 × JKR, but this table plays with only 2"

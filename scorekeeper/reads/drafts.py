@@ -55,7 +55,8 @@ def draft_result(game: Game, number: int, player: str, cards: str | None, points
         raise GameError(f"say the cards {player} was caught with (nothing, if none)", player)
     hand = parse_caught(game, {player: cards})[player]
     try:
-        result = score_draft(game.ruleset, game.setup.decks, player, hand, game.buys_in_round(number)[player], number)
+        buys = game.buys_in_round(number)[player]
+        result = score_draft(game.ruleset, game.setup.decks, player, hand, buys, number, game.setup.jokers)
     except RoundError as error:  # in the words a Save of the round would use
         raise GameError(f"{game.ruleset.round_word} {number}: {error}", player) from None
     return result.points, result.pennies

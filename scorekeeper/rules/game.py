@@ -388,7 +388,7 @@ class Game:
     def _check_stock(self, buy: Buy, rule: BuyRule) -> None:
         """docs/rules.md: all players' buys in one round take at most the cards left after the deal."""
         cards = rule.cards  # each buy takes this many from what the deal left (at least 1: rulesets.py)
-        in_decks = self.setup.decks * (52 + self.ruleset.decks.jokers_per_deck)
+        in_decks = self.setup.decks * 52 + self.setup.jokers
         allowed = max(in_decks - self.ruleset.dealt(buy.round) * len(self.players), 0) // cards
         taken = sum(self._state.by_round[buy.round, player] for player in self.players)
         if taken >= allowed:

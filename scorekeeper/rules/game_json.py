@@ -97,6 +97,6 @@ def describe_round(setup: Setup, number: int) -> dict[str, object]:
         "wilds": rule.describe_wilds(),
         "wild_limit": setup.ruleset.describe_wild_rule(rule),
         "decks": plural(setup.decks, "deck"),
-        "jokers": setup.decks * setup.ruleset.decks.jokers_per_deck,
+        "jokers": setup.jokers,
         "deal": setup.ruleset.dealt(number),
     }

@@ -135,11 +135,13 @@ def players_and_cards(ruleset: Ruleset) -> list[str]:
 
 def decks_sentence(ruleset: Ruleset) -> str:
     decks = ruleset.decks
-    each = f"52 cards and {plural(decks.jokers_per_deck, 'joker')}"
+    fewer = decks.jokers_fewer_than_players
+    each = "52 cards" if fewer else f"52 cards and {plural(decks.jokers_per_deck, 'joker')}"
+    jokers = f" Jokers: {'one' if fewer == 1 else fewer} fewer than the players." if fewer else ""
     if decks.base is not None and decks.extra_per_side is not None and not decks.table:
         return (
             f"Decks of {each}: {decks.base} for two players, plus {decks.extra_per_side} for each further side "
-            "or each further 2 players."
+            f"or each further 2 players.{jokers}"
         )
     spans: list[tuple[int, int, int]] = []  # (first players, last players, decks)
     for players in range(ruleset.players_min, ruleset.players_max + 1):
@@ -152,7 +154,7 @@ def decks_sentence(ruleset: Ruleset) -> str:
         f"{first}{'–' + str(last) if last != first else ''} players: {plural(count, 'deck')}"
         for first, last, count in spans
     ]
-    return f"Decks of {each}: " + "; ".join(parts) + "."
+    return f"Decks of {each}: " + "; ".join(parts) + "." + jokers
 
 
 def going_down(ruleset: Ruleset) -> list[str]:

@@ -187,6 +187,18 @@ class DeckRule:
     table: tuple[tuple[int, int], ...] = ()  # (max players, decks), ascending
     base: int | None = None
     extra_per_side: int | None = None
+    jokers_fewer_than_players: int | None = None  # the jokers by the table, not the decks (Contract Rummy: 1)
+
+    def jokers_for(self, players: int, decks: int) -> int:
+        """The jokers shuffled in: each deck's, or as many as the players less the rule's figure."""
+        if self.jokers_fewer_than_players:
+            return max(players - self.jokers_fewer_than_players, 0)
+        return decks * self.jokers_per_deck
+
+    def cards_for(self, players: int, sides: int | None = None) -> int:
+        """Every card a table of ``players`` shuffles."""
+        decks = self.decks_for(players, sides)
+        return decks * 52 + self.jokers_for(players, decks)
 
     def decks_for(self, players: int, sides: int | None = None) -> int:
         if self.players_per_deck:
@@ -338,7 +350,7 @@ class Ruleset:
     @property
     def largest_deal(self) -> int:
         """Every card the decks of the largest table hold: no hand can be longer."""
-        return self.decks.decks_for(self.players_max) * (52 + self.decks.jokers_per_deck)
+        return self.decks.cards_for(self.players_max)
 
     def dealt(self, round_number: int | None = None) -> int:
         """The cards each player is dealt in a round (without a round: the largest deal of the game)."""
@@ -451,6 +463,7 @@ def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
                 "table": [{"max_players": most, "decks": decks} for most, decks in r.decks.table] or None,
                 "base": r.decks.base,
                 "extra_per_side": r.decks.extra_per_side,
+                "jokers_fewer_than_players": r.decks.jokers_fewer_than_players,
             }
         ),
         "rounds": [_round_document(rule) for rule in r.rounds],
@@ -525,6 +538,7 @@ MOST = {
     "decks.table": 30,
     "decks.base": 30,
     "decks.extra_per_side": 4,
+    "decks.jokers_fewer_than_players": 11,
     "rounds.contract.melds": 6,
     "rounds.contract.size": 15,
     "rounds.contract.sets": 6,
@@ -712,8 +726,13 @@ class _Reader:
             (self.get(row, "max_players", int, "decks.table"), self.get(row, "decks", int, "decks.table"))
             for row in self.get(table, "table", list, "decks.table", [])
         )
+        fewer = self.get(table, "jokers_fewer_than_players", int, "decks.jokers_fewer_than_players", None) or None
+        per_deck = self.get(table, "jokers_per_deck", int, "decks.jokers_per_deck", 0 if fewer else ...)
+        if fewer and per_deck:
+            raise self.fail("decks.jokers_per_deck", "must be 0 or blank when the jokers go by the players")
         rule = DeckRule(
-            jokers_per_deck=self.get(table, "jokers_per_deck", int, "decks.jokers_per_deck"),
+            jokers_per_deck=per_deck,
+            jokers_fewer_than_players=fewer,
             players_per_deck=self.get(table, "players_per_deck", int, "decks.players_per_deck", None),
             table=tuple(sorted(rows)),
             base=self.get(table, "base", int, "decks.base", None),

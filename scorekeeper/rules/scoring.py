@@ -64,24 +64,29 @@ def check_hand_size(
         )
 
 
-def check_deck_supply(ruleset: Ruleset, decks: int, hands: Mapping[str, tuple[Card, ...]]) -> None:
-    """No value may appear more often, across all hands, than the decks hold."""
+def check_deck_supply(
+    ruleset: Ruleset, decks: int, hands: Mapping[str, tuple[Card, ...]], jokers: int | None = None
+) -> None:
+    """No value may appear more often, across all hands, than the decks hold (``jokers``: the table's,
+    by default each deck's)."""
+    jokers = decks * ruleset.decks.jokers_per_deck if jokers is None else jokers
     everything = [card for cards in hands.values() for card in cards]
     by_rank = Counter(card.rank for card in everything)
+    by_table = bool(ruleset.decks.jokers_fewer_than_players)
     for rank, count in sorted(by_rank.items()):
-        per_deck = ruleset.decks.jokers_per_deck if rank is Rank.JOKER else SUITS_PER_RANK
-        if count > per_deck * decks:
-            raise RoundError(
-                f"the hands hold {count} × {rank.label}, but {plural(decks, 'deck')} "
-                f"{'holds' if decks == 1 else 'hold'} only {per_deck * decks}"
-            )
-    by_card = Counter(card for card in everything if card.suit is not None)
+        joker = rank is Rank.JOKER
+        held = jokers if joker else SUITS_PER_RANK * decks
+        if count > held:
+            holder = "this table plays with" if joker and by_table else _decks_hold(decks)
+            raise RoundError(f"the hands hold {count} × {rank.label}, but {holder} only {held}")
+    by_card = Counter(card for card in everything if card.suit is not None)  # each deck has each card once
     for card, count in sorted(by_card.items()):
         if count > decks:
-            raise RoundError(
-                f"the hands hold {count} × {card.pretty()}, but {plural(decks, 'deck')} "
-                f"{'holds' if decks == 1 else 'hold'} only {decks}"
-            )
+            raise RoundError(f"the hands hold {count} × {card.pretty()}, but {_decks_hold(decks)} only {decks}")
+
+
+def _decks_hold(decks: int) -> str:
+    return f"{plural(decks, 'deck')} {'holds' if decks == 1 else 'hold'}"
 
 
 def score_round(
@@ -115,7 +120,7 @@ def score_round(
     hands = {name: tuple(caught.get(name, ())) for name in players}
     for name in players:
         check_hand_size(ruleset, name, hands[name], buys.get(name, 0), round_number)
-    check_deck_supply(ruleset, decks, hands)
+    check_deck_supply(ruleset, decks, hands, ruleset.decks.jokers_for(len(players), decks))
     results = {name: score_hand(ruleset, hands[name], buys.get(name, 0)) for name in players}
     if at_once:
         results[went_out] = with_out_at_once_bonus(ruleset, went_out, results[went_out])
@@ -156,10 +161,17 @@ def score_hand(ruleset: Ruleset, cards: tuple[Card, ...], buys: int) -> PlayerRe
 
 
 def score_draft(
-    ruleset: Ruleset, decks: int, player: str, cards: tuple[Card, ...], buys: int, round_number: int | None = None
+    ruleset: Ruleset,
+    decks: int,
+    player: str,
+    cards: tuple[Card, ...],
+    buys: int,
+    round_number: int | None = None,
+    jokers: int | None = None,
 ) -> PlayerResult:
     """A hand a player enters on their own phone before the round is saved: checked as far as one
-    hand can be (its size against the round's deal and the player's buys, the decks' supply) and scored."""
+    hand can be (its size against the round's deal and the player's buys, the decks' supply) and scored.
+    ``jokers``: the table's (the game's setup knows them); by default each deck's."""
     check_hand_size(ruleset, player, cards, buys, round_number)
-    check_deck_supply(ruleset, decks, {player: cards})
+    check_deck_supply(ruleset, decks, {player: cards}, jokers)
     return score_hand(ruleset, cards, buys)

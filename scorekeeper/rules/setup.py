@@ -61,6 +61,11 @@ class Setup:
     def decks(self) -> int:
         return self.ruleset.decks.decks_for(len(self.players), len(self.sides))
 
+    @functools.cached_property
+    def jokers(self) -> int:
+        """The jokers this table shuffles in (each deck's, or by the players: Contract Rummy)."""
+        return self.ruleset.decks.jokers_for(len(self.players), self.decks)
+
     def dealer(self, round_number: int) -> str:
         return self.players[dealer_seat(self.first_dealer, round_number, len(self.players))]
 

@@ -44,6 +44,7 @@ NUMBERS = (
     "decks.players_per_deck",
     "decks.base",
     "decks.extra_per_side",
+    "decks.jokers_fewer_than_players",
 )
 TEXTS = ("name", "summary", "winner", "meld_kinds")
 BUYS = ("stack", "pennies", "cards", "first_round", "free_per_round", "penalty_points", "most_per_round")

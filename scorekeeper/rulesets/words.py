@@ -30,6 +30,7 @@ LABELS = {
     "decks.table": "Decks by players",
     "decks.base": "Decks for two players",
     "decks.extra_per_side": "More decks for each further side",
+    "decks.jokers_fewer_than_players": "Jokers: fewer than the players by",
     "buys": "Buying",
     "buys.stack": "Buys each player has for the game",
     "buys.pennies": "Pennies a buy",
