@@ -186,6 +186,7 @@ def fill_from_round(form: RoundForm, game: Game, number: int) -> None:
     form.went_out.data = result.went_out
     out = result.results.get(result.went_out or "")
     form.at_once.data = isinstance(out, PlayerResult) and out.bonus > 0
-    form.cut_exactly.data = next((name for name, r in result.results.items() if getattr(r, "cut_bonus", 0)), "")
+    cutters = [name for name, r in result.results.items() if isinstance(r, PlayerResult) and r.cut_bonus]
+    form.cut_exactly.data = cutters[0] if cutters else ""
     for name, entry in zip(game.players, form.caught, strict=True):
         entry.data = " ".join(str(card) for card in result.results[name].cards)
