@@ -2,9 +2,11 @@
 and the pages, with totals worked out by hand in the comments."""
 
 import html
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 from support import csrf_token, found
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -181,6 +183,23 @@ def test_carioca_escalas_go_round_the_ace_and_hold_four(api):
     gid = api.new_game(CARIOCA_PLAYERS, ruleset="carioca")["id"]
     asked = api.call("POST", f"/api/games/{gid}/rounds/8/can-go-down", {"cards": "7 7 7 8 8 8 9 9 9 K K JKR"})
     assert asked["makes_contract"] and len(asked["arrangement"]) == 4
+
+
+def test_carioca_says_its_contracts_in_its_own_words_wherever_the_table_reads_them(client, api):
+    """Issue 61: "the table view, the phones and the PDFs use the game's own words for its melds" — the
+    Chilean source's round 2 is "1 trío y 1 escala", round 1 "2 tríos"."""
+    gid = api.new_game(CARIOCA_PLAYERS, ruleset="carioca")["id"]
+    for url in (f"/games/{gid}", f"/games/{gid}/table", "/rulesets/carioca"):
+        assert "2 tríos of 3" in html.unescape(client.get(url).get_data(as_text=True)), url
+    card = PdfReader(io.BytesIO(client.get("/rulesets/carioca/card.pdf").data)).pages[0].extract_text()
+    assert "1 trío of 3 and 1 escala of 4" in " ".join(card.split())
+    sheet = PdfReader(io.BytesIO(client.get(f"/games/{gid}/scorepad.pdf").data)).pages[0].extract_text()
+    assert "2 tríos of 3" in " ".join(sheet.split())
+    asked = api.call("POST", f"/api/games/{gid}/rounds/2/can-go-down", {"cards": "8H 8S 8C 3S 4S 5S K"})
+    assert asked["missing"] == "you need 1 more escala of 4"
+    body = {"ruleset": "carioca", "round": 1, "stage": "first-down", "melds": ["8H 8S 8C"]}
+    verdict = api.call("POST", "/api/melds/check", body)
+    assert verdict["reasons"] == ["round 1 needs exactly 2 tríos of 3; 1 trío was laid down"]
 
 
 # --- Shanghai Rummy (docs/rules.md: 2-9 5 points, 10 J Q K 10, A and joker 15; a buy takes 2 cards) ---

@@ -83,9 +83,21 @@ LIVERPOOL = jokers_wild(
         "3 runs of 4",
     ]
 )
-# docs/rules.md, `carioca`: the Chilean source's eight rounds of tríos (sets of 3) and escalas (runs of 4):
-# Liverpool's seven, in the same order, and then 4 tríos.
-CARIOCA = jokers_wild([need for _, need, _, _ in LIVERPOOL] + ["4 sets of 3"])
+# docs/rules.md, `carioca`: the Chilean source's eight rounds of tríos (sets of 3) and escalas (runs of 4), in
+# the game's own words: "1: 2 tríos · 2: 1 trío and 1 escala · 3: 2 escalas · 4: 3 tríos · 5: 2 tríos and 1
+# escala · 6: 1 trío and 2 escalas · 7: 3 escalas · 8: 4 tríos".
+CARIOCA = jokers_wild(
+    [
+        "2 tríos of 3",
+        "1 trío of 3 and 1 escala of 4",
+        "2 escalas of 4",
+        "3 tríos of 3",
+        "2 tríos of 3 and 1 escala of 4",
+        "1 trío of 3 and 2 escalas of 4",
+        "3 escalas of 4",
+        "4 tríos of 3",
+    ]
+)
 
 # docs/rules.md, `shanghai-rummy`: the ten deals of "Shanghai Rummy Rules"; jokers wild, fewer than the naturals.
 FEWER_WILDS = "fewer wilds than natural cards in a meld"
@@ -107,9 +119,16 @@ SHANGHAI = [
         start=1,
     )
 ]
-# docs/rules.md, `continental`: TT, TE, EE, TTT, TET, ETE, EEE — Liverpool's seven deals; jokers never side by side.
+# docs/rules.md, `continental`: TT, TE, EE, TTT, TET, ETE, EEE — Liverpool's seven deals, said in tríos (T) and
+# escaleras (E); jokers never side by side.
 CONTINENTAL = [
-    (number, need, f"{ANY_WILDS}, never two side by side in a run", wilds) for number, need, _, wilds in LIVERPOOL
+    (
+        number,
+        need.replace("set", "trío").replace("run", "escalera"),
+        f"{ANY_WILDS}, never two side by side in an escalera",
+        wilds,
+    )
+    for number, need, _, wilds in LIVERPOOL
 ]
 
 CASES = [
@@ -170,10 +189,13 @@ SENTENCES = [
     ("pennies-from-heaven", "Highest total after 3 hands wins."),
     ("liverpool-rummy", "3 to 8 players."),
     ("carioca", "Deal 12 cards each."),
-    (
+    (  # the Chilean source's escala: "4 cartas seguidas del mismo palo", "pudiendo pasar las cartas entre el As"
         "carioca",
-        "A run is at least 4 cards in a row of one suit; aces high or low; a run may go over the top (Q K A 2).",
+        "An escala is at least 4 cards in a row of one suit; aces high or low; an escala may go over the top "
+        "(Q K A 2).",
     ),
+    ("carioca", "A trío is cards of one rank."),
+    ("carioca", "First down: exactly the round's contract: the tríos and the escalas it names, within the round's"),
     ("carioca", "A buy takes 1 card: the discard."),
     ("carioca", "Each buy adds 2 points to that round."),
     ("carioca", "(2–10 at face value; J Q K: 10; A: 20; JKR: 30)"),
@@ -200,10 +222,11 @@ SENTENCES = [
     ("continental", "2 to 4 players."),
     ("continental", "Decks of 52 cards and 3 jokers: 2–4 players: 2 decks."),
     ("continental", "Deal 7 cards each in round 1, one more each round: 13 in round 7."),
-    ("continental", "No two wild cards side by side in a run."),
+    ("continental", "No two wild cards side by side in an escalera."),
     (
         "continental",
-        "A run is at least 4 cards in a row of one suit; aces high or low; a run may go over the top (Q K A 2).",
+        "An escalera is at least 4 cards in a row of one suit; aces high or low; an escalera may go over the top "
+        "(Q K A 2).",
     ),
     ("continental", "A buy takes 2 cards: the discard and 1 card from the deck."),
     ("continental", "(2–10 at face value; J Q K: 10; A: 20; JKR: 50)"),

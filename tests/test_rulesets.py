@@ -683,3 +683,36 @@ def test_jokers_by_the_players_and_by_the_deck_at_once_are_refused_in_words():
     assert refusal(data) == "house.toml: decks.jokers_per_deck: must be 0 or blank when the jokers go by the players"
     data["decks"] |= {"jokers_per_deck": 0, "jokers_fewer_than_players": 12}
     assert refusal(data) == "house.toml: decks.jokers_fewer_than_players: must be at most 11, not 12"
+
+
+def test_a_game_s_own_words_for_its_melds_say_its_contracts():
+    """docs/rules.md, Carioca [C]: "2 tríos", "1 escala y 1 trío"; Continental [O, T]: trío and escalera.
+    A plural left out is the word and an s; the plain words stay out of the document."""
+    carioca = read_ruleset_named("carioca")
+    assert carioca.rounds[1].contract.describe() == "1 trío of 3 and 1 escala of 4"
+    own = {"set": "trío", "sets": "tríos", "run": "escala", "runs": "escalas"}
+    assert ruleset_document(carioca)["meld_words"] == own
+    assert read_ruleset_named("continental").rounds[2].contract.describe() == "2 escaleras of 4"
+    assert "meld_words" not in ruleset_document(read_ruleset_named("liverpool-rummy"))
+    pierna = LIVERPOOL_LIKE.replace("run_min = 4", 'run_min = 4\n\n[meld_words]\nset = "pierna"', 1)
+    contract = parse_ruleset(pierna, "house.toml").rounds[0].contract
+    assert contract is not None and contract.describe() == "2 melds of 3 — piernas or runs"
+
+
+def read_ruleset_named(ruleset_id: str):
+    return parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml")
+
+
+@pytest.mark.parametrize(
+    "words, message",
+    [
+        ('sets = "piernas"', "meld_words.set: is missing: the word for one, beside 'piernas'"),
+        (f'set = "{"x" * 21}"', "meld_words.set: must be at most 20 characters, not 21"),
+        ('book = "libro"', "meld_words.book: is not one of set, sets, run, runs"),
+        ("run = 4", "meld_words.run: must be a str, not 4"),
+    ],
+)
+def test_a_game_s_own_meld_words_are_bounded_and_refused_in_words(words, message):
+    text = LIVERPOOL_LIKE.replace("run_min = 4", f"run_min = 4\n\n[meld_words]\n{words}", 1)
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        parse_ruleset(text, "house.toml")

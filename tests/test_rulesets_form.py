@@ -336,3 +336,21 @@ def test_one_joker_fewer_than_the_players_is_set_in_the_editor_and_counted_at_th
         assert answer.status_code == status
         if status == 400:
             assert answer.get_json()["error"] == "round 1: the hands hold 3 × JKR, but this table plays with only 2"
+
+
+def test_a_house_s_own_meld_words_are_fields_of_the_editor_bounded_and_on_the_card(client):
+    """Carioca's tríos and escalas come to the editor from its file; a house that says "pierna" for a set
+    (one Continental family's word) types it, and the card and the game say the contracts in it. A word of
+    21 letters is refused on its field with what was typed kept, nothing saved."""
+    url = "/rulesets/new?from=carioca"
+    fields = fields_of(client.get(url).text)
+    assert ("meld_words.set", "trío") in fields and ("meld_words.run", "escala") in fields
+    refused = post(client, url, changed(fields, **{"meld_words.set": "p" * 21, "name": "Piernas"}), "save")
+    assert refused.status_code == 400 and "must be at most 20 characters, not 21" in refused.text
+    assert ("meld_words.set", "p" * 21) in fields_of(refused.text)
+    assert client.get("/api/rulesets/piernas").status_code == 404
+    typed = {"meld_words.set": "pierna", "meld_words.sets": "", "name": "Piernas"}
+    saved = post(client, url, changed(fields, **typed), "save")
+    assert saved.status_code == 302, saved.text
+    assert client.get("/api/rulesets/piernas").get_json()["document"]["meld_words"]["sets"] == "piernas"
+    assert "1 pierna of 3 and 1 escala of 4" in client.get("/rulesets/piernas").text

@@ -49,8 +49,8 @@ def can_go_down(ruleset: Ruleset, round_number: int, hand: Sequence[Card]) -> Go
             made = part
             break
     short = contract.melds - len(made)
-    noun = "set" if contract.kinds == ("set",) else "meld"
-    missing = f"you need {plural(short, 'more ' + noun)} of {contract.size}"
+    kind = "set" if contract.kinds == ("set",) else "meld"
+    missing = f"you need {short} more {contract.words.noun(kind, short)} of {contract.size}"
     left = Counter(hand) - Counter(card for cards, _ in made for card in cards)
     suggested = suggestion(ruleset, round_number, hand, left, contract.size, len(made) + 1, budget)
     if suggested is None:

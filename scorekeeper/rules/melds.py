@@ -466,7 +466,9 @@ def _read_as(
     reading, problem = read_meld(ruleset, rule, cards, Stage.FIRST_DOWN, SET_SIZE if kind == "set" else 0, (kind,))
     least = contract.least_size(kind)
     if reading is not None and reading.size < least:
-        return None, f"is a {kind} of {reading.size}; round {rule.number} asks for {kind}s of at least {least}"
+        words = ruleset.meld_words
+        asked = f"round {rule.number} asks for {words.many(kind)} of at least {least}"
+        return None, f"is {words.a(kind)} of {reading.size}; {asked}"
     return reading, problem
 
 
@@ -487,7 +489,8 @@ def _shared_out(could_be: list[set[str]], contract: Contract, exact: bool) -> bo
 
 def _kind_count_problem(ruleset: Ruleset, number: int, contract: Contract, could_be: list[set[str]]) -> str:
     sets, runs = _only(could_be, "set"), _only(could_be, "run")
-    laid = [plural(count, kind) for count, kind in ((sets, "set"), (runs, "run")) if count]
+    words = ruleset.meld_words
+    laid = [f"{count} {words.noun(kind, count)}" for count, kind in ((sets, "set"), (runs, "run")) if count]
     either = len(could_be) - sets - runs
     if either:
         laid.append(f"{either} that could be either")

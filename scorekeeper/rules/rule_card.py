@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .game import Game
 from .rulesets import RoundRule, Ruleset, round_spans
-from .wording import listed, plural
+from .wording import listed, plural, sentence_start
 
 
 @dataclass(frozen=True)
@@ -169,15 +169,20 @@ def going_down(ruleset: Ruleset) -> list[str]:
             "Going out needs the side's wild book and book of sevens, and the player's pile picked up (allowed "
             "after the side's first natural book).",
         ]
-    kinds = "sets or runs" if "run" in ruleset.meld_kinds else "sets"
+    w = ruleset.meld_words
+    kinds = f"{w.many('set')} or {w.many('run')}" if "run" in ruleset.meld_kinds else w.many("set")
     by_kind = any(rule.contract is not None and rule.contract.by_kind for rule in ruleset.rounds)
-    each = ": the sets and the runs it names" if by_kind else f" ({kinds}), each meld at least the contract's size"
+    each = (
+        f": the {w.many('set')} and the {w.many('run')} it names"
+        if by_kind
+        else f" ({kinds}), each meld at least the contract's size"
+    )
     lines = [
         "First down: "
         + ("exactly the round's contract" if ruleset.contract_exact else "at least the round's contract")
         + f"{each}, within the round's wild limit."
     ]
-    lines.append("A set is cards of one rank.")
+    lines.append(f"{sentence_start(w.a('set'))} is cards of one rank.")
     if "run" in ruleset.meld_kinds:
         lines.append(_run_sentence(ruleset))
     if ruleset.later_melds is not None:
@@ -192,9 +197,9 @@ def going_down(ruleset: Ruleset) -> list[str]:
     elif ruleset.wild_margin == 0:
         lines.append("No meld holds more wild cards than natural ones.")
     if ruleset.no_touching_wilds:
-        lines.append("No two wild cards side by side in a run.")
+        lines.append(f"No two wild cards side by side in {w.a('run')}.")
     if not ruleset.wild_rank_sets:
-        lines.append("A wild card is always wild in a set: there is no set of wild cards.")
+        lines.append(f"A wild card is always wild in {w.a('set')}: there is no {w.noun('set', 1)} of wild cards.")
     if ruleset.no_duplicates:
         lines.append("No meld holds two cards of the same rank and suit (jokers excepted).")
     if ruleset.suits_required:
@@ -205,8 +210,9 @@ def going_down(ruleset: Ruleset) -> list[str]:
 def _run_sentence(ruleset: Ruleset) -> str:
     least = f"at least {ruleset.run_min} cards" if ruleset.run_min > 3 else "cards"
     aces = "aces high or low" if ruleset.runs_wrap else "an ace is high (J Q K A) or low (A 2 3 4), never both"
-    over = "; a run may go over the top (Q K A 2)" if ruleset.runs_wrap else ""
-    return f"A run is {least} in a row of one suit; {aces}{over}."
+    run = ruleset.meld_words.a("run")
+    over = f"; {run} may go over the top (Q K A 2)" if ruleset.runs_wrap else ""
+    return f"{sentence_start(run)} is {least} in a row of one suit; {aces}{over}."
 
 
 def buying(ruleset: Ruleset) -> list[str]:

@@ -64,6 +64,38 @@ class RulesetError(ValueError):
 
 
 SET_SIZE = 3  # the fewest cards of a set in a contract by kind
+MELD_WORDS = ("set", "sets", "run", "runs")  # a ruleset's [meld_words]: what the game calls them
+
+
+@dataclass(frozen=True)
+class MeldWords:
+    """What a game calls its melds, one and many, where it has words of its own (Carioca: trío and
+    escala): the words its contracts are said in, on every screen and sheet."""
+
+    set: tuple[str, str] = ("set", "sets")
+    run: tuple[str, str] = ("run", "runs")
+
+    def noun(self, kind: str, count: int) -> str:
+        one, many = {"set": self.set, "run": self.run}.get(kind, ("meld", "melds"))
+        return one if count == 1 else many
+
+    def many(self, kind: str) -> str:
+        return self.noun(kind, 2)
+
+    def a(self, kind: str) -> str:
+        """ "a set", "an escala": the one with its article, as an English sentence says it."""
+        one = self.noun(kind, 1)
+        return f"{'an' if one[:1].lower() in 'aeiou' else 'a'} {one}"
+
+    @property
+    def own(self) -> dict[str, str]:
+        """The words that differ from the plain ones, by their [meld_words] key (the document keeps these)."""
+        said = dict(zip(MELD_WORDS, (*self.set, *self.run), strict=True))
+        plain = dict(zip(MELD_WORDS, (*MeldWords().set, *MeldWords().run), strict=True))
+        return {key: word for key, word in said.items() if word != plain[key]}
+
+
+PLAIN_WORDS = MeldWords()
 
 
 @dataclass(frozen=True)
@@ -72,11 +104,12 @@ class Slot:
 
     kinds: tuple[str, ...]
     size: int
+    words: MeldWords = PLAIN_WORDS
 
     def describe(self, count: int = 1, more: str = "") -> str:
-        """ "2 runs of 4"; with ``more="more "``, "2 more runs of 4"."""
-        noun = self.kinds[0] if len(self.kinds) == 1 else "meld"
-        return f"{count} {more}{noun if count == 1 else noun + 's'} of {self.size}"
+        """ "2 runs of 4"; with ``more="more "``, "2 more runs of 4"; in the game's words, "2 escalas of 4"."""
+        noun = self.words.noun(self.kinds[0] if len(self.kinds) == 1 else "meld", count)
+        return f"{count} {more}{noun} of {self.size}"
 
 
 @dataclass(frozen=True)
@@ -92,6 +125,7 @@ class Contract:
     sets: int | None = None  # None: not a contract by kind
     runs: int = 0
     run_size: int = 3
+    words: MeldWords = PLAIN_WORDS  # the game's own words for its melds
 
     @property
     def by_kind(self) -> bool:
@@ -100,12 +134,12 @@ class Contract:
     def slots(self) -> tuple[Slot, ...]:
         """The melds it asks for, one by one: sets before runs."""
         if self.sets is None:
-            return (Slot(self.kinds, self.size),) * self.melds
+            return (Slot(self.kinds, self.size, self.words),) * self.melds
         return (self.slot_of("set"),) * self.sets + (self.slot_of("run"),) * self.runs
 
     def slot_of(self, kind: str) -> Slot:
         """One meld of ``kind`` as this contract asks for it."""
-        return Slot((kind,), self.least_size(kind))
+        return Slot((kind,), self.least_size(kind), self.words)
 
     def least_size(self, kind: str) -> int:
         """The fewest cards a first-down meld of ``kind`` may hold."""
@@ -116,13 +150,10 @@ class Contract:
     def describe(self) -> str:
         if self.sets is not None:
             return " and ".join(slot.describe(count) for slot, count in self.counted(self.slots()))
-        if self.kinds == ("set",):
-            noun = "set" if self.melds == 1 else "sets"
-        else:
-            noun = "meld" if self.melds == 1 else "melds"
+        noun = self.words.noun("set" if self.kinds == ("set",) else "meld", self.melds)
         text = f"{self.melds} {noun} of {self.size}"
         if "run" in self.kinds:
-            text += " — sets or runs"
+            text += f" — {self.words.many('set')} or {self.words.many('run')}"
         return text
 
     @staticmethod
@@ -278,6 +309,7 @@ class Ruleset:
     no_touching_wilds: bool = False  # no two wild cards side by side in a run (Continental)
     out_at_once_bonus: int = 0  # points off for going down and out in one turn (Continental: 10)
     exact_cut_bonus: int = 0  # points off for the cutter who leaves exactly the deal (Liverpool: 50)
+    meld_words: MeldWords = PLAIN_WORDS  # what the game calls its sets and runs (Carioca: trío, escala)
 
     @property
     def wild_margin(self) -> int | None:
@@ -344,7 +376,8 @@ class Ruleset:
             )
         words = rule.describe_limit(short, margin=self.wild_margin)
         if self.no_touching_wilds:
-            words += ", apart in runs" if short else ", never two side by side in a run"
+            w = self.meld_words
+            words += f", apart in {w.many('run')}" if short else f", never two side by side in {w.a('run')}"
         return words
 
     @property
@@ -479,6 +512,8 @@ def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
     for name, default in _LATER_OPTIONS.items():
         if getattr(r, name) != default:
             document[name] = getattr(r, name)
+    if r.meld_words.own:
+        document["meld_words"] = r.meld_words.own
     if r.buys is not None:
         document["buys"] = _without_none(vars(r.buys).copy())
     if r.later_melds is not None:
@@ -567,7 +602,7 @@ MOST_DECKS = 30  # Pennies From Heaven shuffles 24 for 12 players each on their 
 MOST_POINTS = 1_000  # a card's points
 MOST_BOOK_VALUE = 100_000
 MOST_ROUNDS = 20
-MOST_TEXT = {"id": 40, "name": 60, "summary": 300}
+MOST_TEXT = {"id": 40, "name": 60, "summary": 300, **{f"meld_words.{key}": 20 for key in MELD_WORDS}}
 
 
 def _most(field: str) -> int | None:
@@ -586,6 +621,7 @@ class _Reader:
     def __init__(self, data: dict[str, Any], source: str) -> None:
         self.data = data
         self.source = source
+        self.words = PLAIN_WORDS  # the game's own [meld_words], once read
 
     def fail(self, field: str, problem: str) -> RulesetError:
         return RulesetError(f"{self.source}: {field}: {problem}")
@@ -646,6 +682,7 @@ class _Reader:
         for kind in kinds:
             if kind not in MELD_KINDS:
                 raise self.fail("meld_kinds", f"{kind!r} is not one of {', '.join(MELD_KINDS)}")
+        self.words = self.meld_words()  # before the rounds: their contracts are said in these words
         rules = Ruleset(
             id=ruleset_id,
             name=self.get(d, "name", str, "name"),
@@ -678,8 +715,26 @@ class _Reader:
             no_touching_wilds=self.no_touching_wilds(kinds),
             out_at_once_bonus=self.contract_bonus("out_at_once_bonus", family),
             exact_cut_bonus=self.contract_bonus("exact_cut_bonus", family),
+            meld_words=self.words,
         )
         return rules
+
+    def meld_words(self) -> MeldWords:
+        """[meld_words]: the game's own nouns, one and many (a many left out: the one with an s)."""
+        table = self.table("meld_words", required=False) or {}
+        for key in table:
+            if key not in MELD_WORDS:
+                raise self.fail(f"meld_words.{key}", f"is not one of {', '.join(MELD_WORDS)}")
+        said = {key: self.get(table, key, str, f"meld_words.{key}", "").strip() for key in MELD_WORDS}
+        for one in ("set", "run"):
+            if said[one + "s"] and not said[one]:
+                raise self.fail(f"meld_words.{one}", f"is missing: the word for one, beside {said[one + 's']!r}")
+        plain = PLAIN_WORDS
+
+        def pair(one: str, default: tuple[str, str]) -> tuple[str, str]:
+            return (said[one], said[one + "s"] or said[one] + "s") if said[one] else default
+
+        return MeldWords(set=pair("set", plain.set), run=pair("run", plain.run))
 
     def contract_bonus(self, key: str, family: Family) -> int:
         """Points off for a feat of a contract game's round (going down and out at once, an exact cut)."""
@@ -790,6 +845,7 @@ class _Reader:
                 melds=self.get(spec, "melds", int, f"{field}.melds"),
                 size=self.get(spec, "size", int, f"{field}.size"),
                 kinds=kinds,
+                words=self.words,
             )
             if contract.melds < 1 or contract.size < 3:
                 raise self.fail(field, "needs at least 1 meld of at least 3 cards")
@@ -818,6 +874,7 @@ class _Reader:
             sets=sets,
             runs=runs,
             run_size=run_size,
+            words=self.words,
         )
 
     def buys(self) -> BuyRule | None:

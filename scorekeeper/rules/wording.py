@@ -25,3 +25,9 @@ def ordinal(number: int) -> str:
     """ "1st", "2nd", "11th", "23rd": the 11th to 13th (and 111th…) take "th"."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
+
+
+def sentence_start(text: str) -> str:
+    """ "an escala …" as a sentence begins it: the first letter up, the rest as written (not str.capitalize,
+    which would lower a house's "Escala Real")."""
+    return text[:1].upper() + text[1:]

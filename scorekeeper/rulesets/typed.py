@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.cards import Rank
-from ..rules.rulesets import MOST_ROUNDS, BookRule, Family
+from ..rules.rulesets import MELD_WORDS, MOST_ROUNDS, BookRule, Family
 from ..web.forms import whole_number
 
 FLAGS = (
@@ -47,6 +47,7 @@ NUMBERS = (
     "decks.jokers_fewer_than_players",
 )
 TEXTS = ("name", "summary", "winner", "meld_kinds")
+WORDS = tuple(f"meld_words.{key}" for key in MELD_WORDS)  # the game's own words for its melds
 BUYS = ("stack", "pennies", "cards", "first_round", "free_per_round", "penalty_points", "most_per_round")
 LATER = ("min_size", "max_wilds")
 BOOKS = tuple(BookRule.__dataclass_fields__)
@@ -121,6 +122,8 @@ def from_document(document: Mapping[str, Any]) -> Typed:
     for name in TEXTS:
         fields[name] = _text(document.get(name))
     fields["meld_kinds"] = " ".join(document.get("meld_kinds", []))
+    for key in MELD_WORDS:
+        fields[f"meld_words.{key}"] = _text(document.get("meld_words", {}).get(key))
     for name in NUMBERS:
         head, _, tail = name.partition(".")
         fields[name] = _text(document.get(head, {}).get(tail) if tail else document.get(head))
@@ -149,7 +152,7 @@ def from_document(document: Mapping[str, Any]) -> Typed:
 def from_post(form: Mapping[str, str], wilds_of: Any, family: Family) -> Typed:
     """The form as posted. ``wilds_of(name)`` gives the ticked ranks of a round's ``wilds`` boxes."""
     typed = Typed(family)
-    names = [*TEXTS, *NUMBERS, *(f"points.{label}" for label in RANKS)]
+    names = [*TEXTS, *WORDS, *NUMBERS, *(f"points.{label}" for label in RANKS)]
     names += [f"decks.table[{n}].{part}" for n in range(1, DECK_ROWS + 1) for part in ("max_players", "decks")]
     for table, parts in (("buys", BUYS), ("later_melds", LATER), ("books", BOOKS)):
         names += [f"{table}.{part}" for part in parts]
@@ -187,6 +190,9 @@ def to_document(typed: Typed, ruleset_id: str) -> dict[str, Any]:
         if f.get(name, ""):
             document[name] = f[name]
     document["meld_kinds"] = MELD_CHOICES.get(f.get("meld_kinds", ""), f.get("meld_kinds", "").split())
+    words = {key: f[f"meld_words.{key}"] for key in MELD_WORDS if f.get(f"meld_words.{key}", "")}
+    if words:
+        document["meld_words"] = words
     for flag in FLAGS:
         document[flag] = f.get(flag) == "on"
     for name in NUMBERS:

@@ -53,7 +53,7 @@ GAMES = [  # ruleset, players, rounds, buys by round, what round 5's card says, 
         NAMES[:3],
         CARIOCA_ROUNDS,
         {1: ["Bob", "Bob"]},
-        ("2 sets of 3 and 1 run of 4", "12 cards each"),
+        ("2 tríos of 3 and 1 escala of 4", "12 cards each"),
         ["58", "108", "82"],
     ),
     (
@@ -69,10 +69,12 @@ GAMES = [  # ruleset, players, rounds, buys by round, what round 5's card says, 
         NAMES[:3],
         CONTINENTAL_HANDS,
         {1: ["Bob"]},
-        ("2 sets of 3 and 1 run of 4", "11 cards each"),
+        ("2 tríos of 3 and 1 escalera of 4", "11 cards each"),
         ["55", "208", "164"],  # Bob went down and out at once in hand 2: −10
     ),
 ]
+
+FIRST_CONTRACT = {"carioca": "2 tríos of 3", "continental": "2 tríos of 3"}  # said in the game's own words
 
 
 def tick_at_once(page, taps: Taps) -> None:
@@ -94,7 +96,7 @@ def test_a_whole_contract_rummy_game_on_a_phone(phone, base_url, ruleset_id, nam
     page.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/\d+$"))
     settled(page)
-    expect(page.locator("body")).to_contain_text("2 sets of 3")
+    expect(page.locator("body")).to_contain_text(FIRST_CONTRACT.get(ruleset_id, "2 sets of 3"))
     taps = Taps(page)
     for number, (went_out, hands) in enumerate(deals, start=1):
         for buyer in buys.get(number, []):
