@@ -23,7 +23,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.rules.cards import NATURAL_RANKS, Card, Rank, Suit
-from scorekeeper.rules.rulesets import Ruleset
+from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -42,6 +42,11 @@ def script(name: str) -> ModuleType:
 def ruleset_text(ruleset_id: str) -> str:
     """A built-in ruleset file as shipped: the start of a house rules file in a test."""
     return (ROOT / "scorekeeper" / "rules" / "data" / f"{ruleset_id}.toml").read_text(encoding="utf-8")
+
+
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """A built-in ruleset as shipped, read from its file."""
+    return parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml")
 
 
 TEN_PENNIES_TOML = ruleset_text("ten-pennies")

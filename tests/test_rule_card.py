@@ -4,18 +4,13 @@ the ruleset files): the card a table reads must say what RULES.md says."""
 from __future__ import annotations
 
 import pytest
-from support import ruleset_text
+from support import load_ruleset, ruleset_text
 
 from scorekeeper.rules.cards import parse_hand
 from scorekeeper.rules.game import Buy, Event, Game, RoundRecord
 from scorekeeper.rules.rule_card import rule_card, your_round
-from scorekeeper.rules.rulesets import Ruleset, parse_ruleset
+from scorekeeper.rules.rulesets import parse_ruleset
 from scorekeeper.rules.setup import Setup
-
-
-def load_ruleset(ruleset_id: str) -> Ruleset:
-    return parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml")
-
 
 LIMIT_1 = "at most 1 wild per set"
 LIMIT_2 = "at most 2 wilds per set"

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from support import TEN_PENNIES_TOML, ruleset_text
+from support import TEN_PENNIES_TOML, load_ruleset, ruleset_text
 
 from scorekeeper.reads.catalog import load_catalog
 from scorekeeper.rules.cards import Rank, parse_hand
@@ -688,19 +688,17 @@ def test_jokers_by_the_players_and_by_the_deck_at_once_are_refused_in_words():
 def test_a_game_s_own_words_for_its_melds_say_its_contracts():
     """docs/rules.md, Carioca [C]: "2 tríos", "1 escala y 1 trío"; Continental [O, T]: trío and escalera.
     A plural left out is the word and an s; the plain words stay out of the document."""
-    carioca = read_ruleset_named("carioca")
-    assert carioca.rounds[1].contract.describe() == "1 trío of 3 and 1 escala of 4"
+    carioca = load_ruleset("carioca")
+    assert (round_2 := carioca.rounds[1].contract) is not None
+    assert round_2.describe() == "1 trío of 3 and 1 escala of 4"
     own = {"set": "trío", "sets": "tríos", "run": "escala", "runs": "escalas"}
     assert ruleset_document(carioca)["meld_words"] == own
-    assert read_ruleset_named("continental").rounds[2].contract.describe() == "2 escaleras of 4"
-    assert "meld_words" not in ruleset_document(read_ruleset_named("liverpool-rummy"))
+    assert (hand_3 := load_ruleset("continental").rounds[2].contract) is not None
+    assert hand_3.describe() == "2 escaleras of 4"
+    assert "meld_words" not in ruleset_document(load_ruleset("liverpool-rummy"))
     pierna = LIVERPOOL_LIKE.replace("run_min = 4", 'run_min = 4\n\n[meld_words]\nset = "pierna"', 1)
     contract = parse_ruleset(pierna, "house.toml").rounds[0].contract
     assert contract is not None and contract.describe() == "2 melds of 3 — piernas or runs"
-
-
-def read_ruleset_named(ruleset_id: str):
-    return parse_ruleset(ruleset_text(ruleset_id), f"{ruleset_id}.toml")
 
 
 @pytest.mark.parametrize(

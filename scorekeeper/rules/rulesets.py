@@ -88,11 +88,15 @@ class MeldWords:
         return f"{'an' if one[:1].lower() in 'aeiou' else 'a'} {one}"
 
     @property
+    def by_key(self) -> dict[str, str]:
+        """Each word by its [meld_words] key."""
+        return dict(zip(MELD_WORDS, (*self.set, *self.run), strict=True))
+
+    @property
     def own(self) -> dict[str, str]:
         """The words that differ from the plain ones, by their [meld_words] key (the document keeps these)."""
-        said = dict(zip(MELD_WORDS, (*self.set, *self.run), strict=True))
-        plain = dict(zip(MELD_WORDS, (*MeldWords().set, *MeldWords().run), strict=True))
-        return {key: word for key, word in said.items() if word != plain[key]}
+        plain = MeldWords().by_key
+        return {key: word for key, word in self.by_key.items() if word != plain[key]}
 
 
 PLAIN_WORDS = MeldWords()
@@ -729,12 +733,11 @@ class _Reader:
         for one in ("set", "run"):
             if said[one + "s"] and not said[one]:
                 raise self.fail(f"meld_words.{one}", f"is missing: the word for one, beside {said[one + 's']!r}")
-        plain = PLAIN_WORDS
 
         def pair(one: str, default: tuple[str, str]) -> tuple[str, str]:
             return (said[one], said[one + "s"] or said[one] + "s") if said[one] else default
 
-        return MeldWords(set=pair("set", plain.set), run=pair("run", plain.run))
+        return MeldWords(set=pair("set", PLAIN_WORDS.set), run=pair("run", PLAIN_WORDS.run))
 
     def contract_bonus(self, key: str, family: Family) -> int:
         """Points off for a feat of a contract game's round (going down and out at once, an exact cut)."""
